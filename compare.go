@@ -16,26 +16,40 @@ import (
 // equal ("v1" and "v01"), the shorter ranks higher, then the byte-wise
 // smaller, so that Compare is a total order. Compare does not allocate.
 func Compare(a, b string) int {
-	if a == b {
-		return 0
+	va, _ := scan(a)
+	vb, _ := scan(b)
+	if c := va.Compare(vb); c != 0 {
+		return c
 	}
-	return keyOf(a).compare(keyOf(b))
+	return tieBreak(a, b, va.IsValid())
 }
 
 // Sort sorts versions in place, highest priority first, in the order of
 // [Compare]. For example, Sort on ["v1beta1", "foo", "v1", "v1alpha1"] gives
 // ["v1", "v1beta1", "v1alpha1", "foo"]. Since the order is total, the result
-// does not depend on the order of the input. A long slice is parsed once, in
-// a buffer of one entry per element, rather than once per comparison.
+// does not depend on the order of the input.
+//
+// A long slice is parsed once, into a buffer of one entry per Kubernetes
+// version, rather than once per comparison; the other strings, which rank
+// below all versions in byte order, are sorted as plain strings.
 func Sort(versions []string) {
 	if len(versions) <= shortSort {
 		slices.SortFunc(versions, func(a, b string) int { return Compare(b, a) })
 		return
 	}
-	keys := make([]key, len(versions))
-	for i, s := range versions {
-		keys[i] = keyOf(s)
+	keys := make([]key, 0, len(versions))
+	others := versions[:0]
+	for _, s := range versions {
+		if v, _ := scan(s); v.IsValid() {
+			keys = append(keys, key{s, v})
+		} else {
+			others = append(others, s) // overwrites only what was read
+		}
 	}
+	// The others move to the end first: writing the keys back overwrites
+	// the front.
+	copy(versions[len(keys):], others)
+	slices.Sort(versions[len(keys):])
 	slices.SortFunc(keys, func(a, b key) int { return b.compare(a) })
 	for i, k := range keys {
 		versions[i] = k.s
@@ -82,8 +96,15 @@ func (a key) compare(b key) int {
 	if c := a.v.Compare(b.v); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(len(b.s), len(a.s)); c != 0 && a.v.IsValid() {
-		return c
+	return tieBreak(a.s, b.s, a.v.IsValid())
+}
+
+// tieBreak orders two strings of equal priority: two spellings of one
+// version (valid) by length, the shorter first, then all by byte order, the
+// smaller first.
+func tieBreak(a, b string, valid bool) int {
+	if valid && len(a) != len(b) {
+		return cmp.Compare(len(b), len(a))
 	}
-	return strings.Compare(b.s, a.s)
+	return strings.Compare(b, a)
 }

@@ -3,6 +3,7 @@ package kubeversion
 import (
 	"errors"
 	"strconv"
+	"strings"
 )
 
 // The errors that a [*ParseError] unwraps to, in the manner of strconv.
@@ -43,37 +44,48 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // problem is what scan found wrong, kept as plain values so that scanning
 // never allocates. The zero problem means none.
 type problem struct {
-	kind  problemKind
-	at    int    // byte offset of the problem
-	after string // the word the problem follows, for the message
+	kind problemKind
+	at   int // byte offset of the problem
 }
 
 type problemKind uint8
 
 const (
-	ok       problemKind = iota
-	empty                // ""
-	noV                  // "V1", "1"
-	noNumber             // "v", "v1beta"
-	trailing             // "v1.30", "v1beta1x"
-	tooBig               // "v9223372036854775808"
+	ok         problemKind = iota
+	noV                    // "", "V1", "1"
+	noMajor                // "v", "vbeta1"
+	noMinor                // "v1beta", "v1alpha-1"
+	afterMajor             // "v1.30", "v1gamma1"
+	afterMinor             // "v1beta1x"
+	majorRange             // "v9223372036854775808"
+	minorRange             // "v1beta9223372036854775808"
 )
 
 // err turns p into the *ParseError that Parse returns for s.
 func (p problem) err(s string) error {
 	e := &ParseError{Input: s, Offset: p.at, Err: ErrSyntax}
 	switch p.kind {
-	case empty:
-		e.Reason = "empty string"
 	case noV:
 		e.Reason = `must start with "v"`
-	case noNumber:
-		e.Reason = "missing number after " + strconv.Quote(p.after)
-	case trailing:
-		e.Reason = "unexpected " + strconv.Quote(s[p.at:]) + " after " + p.after
-	case tooBig:
-		e.Reason = p.after + " out of range"
-		e.Err = ErrRange
+		if s == "" {
+			e.Reason = "empty string"
+		}
+	case noMajor:
+		e.Reason = `missing number after "v"`
+	case noMinor:
+		word := "beta"
+		if strings.HasSuffix(s[:p.at], "alpha") {
+			word = "alpha"
+		}
+		e.Reason = "missing number after " + strconv.Quote(word)
+	case afterMajor:
+		e.Reason = "unexpected " + strconv.Quote(s[p.at:]) + " after major version"
+	case afterMinor:
+		e.Reason = "unexpected " + strconv.Quote(s[p.at:]) + " after minor version"
+	case majorRange:
+		e.Reason, e.Err = "major version out of range", ErrRange
+	case minorRange:
+		e.Reason, e.Err = "minor version out of range", ErrRange
 	}
 	return e
 }

@@ -3,3 +3,5 @@ module github.com/kubeversion/kubeversion
 go 1.24
 
 require github.com/google/go-cmp v0.7.0
+
+require github.com/leanovate/gopter v0.2.11 // indirect

@@ -1,7 +1,6 @@
 package kubeversion
 
 import (
-	"math"
 	"strings"
 )
 
@@ -45,62 +44,76 @@ func IsValid(s string) bool {
 }
 
 // scan reads s as a Kubernetes version. It reports the first problem found
-// as a value, so that the hot paths (IsValid, Compare) never allocate; only
-// Parse turns the problem into an error. A syntax error anywhere wins over
-// an out-of-range number, so the reason names what must be edited first.
+// as a plain value, so that the hot paths (IsValid, Compare) never allocate;
+// only Parse turns the problem into an error. A syntax error anywhere wins
+// over an out-of-range number, so the reason names what must be edited first.
 func scan(s string) (Version, problem) {
-	if s == "" {
-		return Version{}, problem{kind: empty}
-	}
-	if s[0] != 'v' {
+	if len(s) == 0 || s[0] != 'v' {
 		return Version{}, problem{kind: noV}
 	}
-	major, i, majorBig := number(s, 1)
+	major, i := digits(s, 1)
 	if i == 1 {
-		return Version{}, problem{kind: noNumber, at: 1, after: "v"}
+		return Version{}, problem{noMajor, 1}
 	}
-	v := Version{major: major, stability: GA}
-	minorBig := false
+	stability, minor := GA, uint64(0)
+	j := i // where the minor number starts
 	if i < len(s) {
-		switch rest := s[i:]; {
-		case strings.HasPrefix(rest, "alpha"):
-			v.stability = Alpha
-		case strings.HasPrefix(rest, "beta"):
-			v.stability = Beta
+		switch {
+		case strings.HasPrefix(s[i:], "alpha"):
+			stability, j = Alpha, i+len("alpha")
+		case strings.HasPrefix(s[i:], "beta"):
+			stability, j = Beta, i+len("beta")
 		default:
-			return Version{}, problem{kind: trailing, at: i, after: "major version"}
+			return Version{}, problem{afterMajor, i}
 		}
-		word := v.stability.String()
-		j := i + len(word)
 		var k int
-		v.minor, k, minorBig = number(s, j)
+		minor, k = digits(s, j)
 		if k == j {
-			return Version{}, problem{kind: noNumber, at: j, after: word}
+			return Version{}, problem{noMinor, j}
 		}
 		if k < len(s) {
-			return Version{}, problem{kind: trailing, at: k, after: "minor version"}
+			return Version{}, problem{afterMinor, k}
 		}
 	}
-	switch {
-	case majorBig:
-		return Version{}, problem{kind: tooBig, at: 1, after: "major version"}
-	case minorBig:
-		return Version{}, problem{kind: tooBig, at: i + len(v.stability.String()), after: "minor version"}
+	// A number of up to 18 digits cannot exceed the limit, so strings of up
+	// to 19 bytes, the common case, skip this.
+	if len(s) > 19 {
+		switch {
+		case aboveLimit(s[1:i]):
+			return Version{}, problem{majorRange, 1}
+		case aboveLimit(s[j:]):
+			return Version{}, problem{minorRange, j}
+		}
 	}
-	return v, problem{}
+	return makeVersion(major, stability, minor), problem{}
 }
 
-// number reads the ASCII digits of s starting at i, returning their value,
-// the index after the last digit, and whether the value exceeds
-// math.MaxInt64, the limit of strconv.Atoi on the 64-bit platforms that
-// Kubernetes runs on. The value is only meaningful when it does not.
-func number(s string, i int) (n uint64, end int, big bool) {
-	for end = i; end < len(s) && '0' <= s[end] && s[end] <= '9'; end++ {
-		d := uint64(s[end] - '0')
-		if n > (math.MaxInt64-d)/10 {
-			big = true
-		}
-		n = n*10 + d
+// digits reads the ASCII digits of s starting at i, returning their value
+// and the index after the last one. The value wraps around when there are
+// too many digits; scan checks for that with aboveLimit.
+func digits(s string, i int) (n uint64, end int) {
+	for end = i; end < len(s) && s[end]-'0' <= 9; end++ {
+		n = n*10 + uint64(s[end]-'0')
 	}
-	return n, end, big
+	return n, end
+}
+
+// aboveLimit reports whether the ASCII digits in s, leading zeros included,
+// denote a number above math.MaxInt64, the limit of strconv.Atoi on the
+// 64-bit platforms that Kubernetes runs on. It compares digit by digit, not
+// with >, so that scan stays a leaf function without a call.
+func aboveLimit(digits string) bool {
+	for len(digits) > 0 && digits[0] == '0' {
+		digits = digits[1:]
+	}
+	const limit = "9223372036854775807"
+	if len(digits) != len(limit) {
+		return len(digits) > len(limit)
+	}
+	for i := range len(limit) {
+		if digits[i] != limit[i] {
+			return digits[i] > limit[i]
+		}
+	}
+	return false
 }

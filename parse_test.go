@@ -11,16 +11,16 @@ var parseTests = []struct {
 	in   string
 	want Version
 }{
-	{"v0", Version{0, 0, GA}},
-	{"v1", Version{1, 0, GA}},
-	{"v01", Version{1, 0, GA}},
-	{"v000000000000000000000000000001", Version{1, 0, GA}}, // leading zeros do not count toward the limit
-	{"v2beta1", Version{2, 1, Beta}},
-	{"v02beta01", Version{2, 1, Beta}},
-	{"v1alpha0", Version{1, 0, Alpha}},
-	{"v0alpha0", Version{0, 0, Alpha}},
-	{"v9223372036854775807", Version{1<<63 - 1, 0, GA}},
-	{"v9223372036854775807alpha9223372036854775807", Version{1<<63 - 1, 1<<63 - 1, Alpha}},
+	{"v0", makeVersion(0, GA, 0)},
+	{"v1", makeVersion(1, GA, 0)},
+	{"v01", makeVersion(1, GA, 0)},
+	{"v000000000000000000000000000001", makeVersion(1, GA, 0)}, // leading zeros do not count toward the limit
+	{"v2beta1", makeVersion(2, Beta, 1)},
+	{"v02beta01", makeVersion(2, Beta, 1)},
+	{"v1alpha0", makeVersion(1, Alpha, 0)},
+	{"v0alpha0", makeVersion(0, Alpha, 0)},
+	{"v9223372036854775807", makeVersion(1<<63 - 1, GA, 0)},
+	{"v9223372036854775807alpha9223372036854775807", makeVersion(1<<63 - 1, Alpha, 1<<63 - 1)},
 }
 
 func TestParse(t *testing.T) {
@@ -96,7 +96,7 @@ func TestParseErrorMessage(t *testing.T) {
 }
 
 func TestMustParse(t *testing.T) {
-	if got := MustParse("v2beta1"); got != (Version{2, 1, Beta}) {
+	if got := MustParse("v2beta1"); got != (makeVersion(2, Beta, 1)) {
 		t.Errorf("MustParse(\"v2beta1\") = %v", got)
 	}
 	defer func() {

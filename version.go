@@ -13,40 +13,47 @@ import (
 // The zero Version is invalid: it is not the result of any successful
 // [Parse], and [Version.IsValid] reports false for it.
 type Version struct {
-	major, minor uint64
-	stability    Stability
+	// The three parts in priority order, packed into 128 bits as net/netip
+	// packs an address, so that a comparison is two integer comparisons:
+	// hi holds the stability (2 bits) and the top 62 bits of the major
+	// number; lo holds the last bit of the major number and the minor number
+	// (63 bits). Both numbers are at most math.MaxInt64, so they fit.
+	hi, lo uint64
+}
+
+// makeVersion packs the parts of a version; major and minor must be at most
+// math.MaxInt64.
+func makeVersion(major uint64, s Stability, minor uint64) Version {
+	return Version{hi: uint64(s)<<62 | major>>1, lo: major<<63 | minor}
 }
 
 // IsValid reports whether v is a parsed version rather than the zero Version.
 // For example, MustParse("v1").IsValid() == true and Version{}.IsValid() ==
 // false.
-func (v Version) IsValid() bool { return v.stability != 0 }
+func (v Version) IsValid() bool { return v.hi != 0 }
 
 // Major returns the major number. For example, MustParse("v2beta1").Major()
 // == 2. It is 0 for the zero Version.
-func (v Version) Major() uint64 { return v.major }
+func (v Version) Major() uint64 { return v.hi<<2>>1 | v.lo>>63 }
 
 // Minor returns the number after "alpha" or "beta". For example,
 // MustParse("v2beta1").Minor() == 1. It is 0 for a GA version and for the zero
 // Version.
-func (v Version) Minor() uint64 { return v.minor }
+func (v Version) Minor() uint64 { return v.lo &^ (1 << 63) }
 
 // Stability returns [Alpha], [Beta] or [GA]. For example,
 // MustParse("v2beta1").Stability() == Beta. It is 0 for the zero Version.
-func (v Version) Stability() Stability { return v.stability }
+func (v Version) Stability() Stability { return Stability(v.hi >> 62) }
 
 // Compare returns +1 if v ranks higher than w, -1 if it ranks lower and 0 if
 // they are equal. For example, MustParse("v1").Compare(MustParse("v2beta1"))
 // == +1, since GA ranks above beta. It agrees with the string [Compare] on
 // canonical strings. The zero Version ranks below every valid one.
 func (v Version) Compare(w Version) int {
-	if c := cmp.Compare(v.stability, w.stability); c != 0 {
+	if c := cmp.Compare(v.hi, w.hi); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(v.major, w.major); c != 0 {
-		return c
-	}
-	return cmp.Compare(v.minor, w.minor)
+	return cmp.Compare(v.lo, w.lo)
 }
 
 // String returns the canonical spelling of v, without leading zeros. For
@@ -100,8 +107,8 @@ func (v *Version) UnmarshalText(text []byte) error {
 
 func (v Version) appendTo(b []byte) []byte {
 	b = append(b, 'v')
-	b = strconv.AppendUint(b, v.major, 10)
-	switch v.stability {
+	b = strconv.AppendUint(b, v.Major(), 10)
+	switch v.Stability() {
 	case Alpha:
 		b = append(b, "alpha"...)
 	case Beta:
@@ -109,5 +116,5 @@ func (v Version) appendTo(b []byte) []byte {
 	default:
 		return b
 	}
-	return strconv.AppendUint(b, v.minor, 10)
+	return strconv.AppendUint(b, v.Minor(), 10)
 }

@@ -19,8 +19,8 @@ var parseTests = []struct {
 	{"v02beta01", makeVersion(2, Beta, 1)},
 	{"v1alpha0", makeVersion(1, Alpha, 0)},
 	{"v0alpha0", makeVersion(0, Alpha, 0)},
-	{"v9223372036854775807", makeVersion(1<<63 - 1, GA, 0)},
-	{"v9223372036854775807alpha9223372036854775807", makeVersion(1<<63 - 1, Alpha, 1<<63 - 1)},
+	{"v9223372036854775807", makeVersion(1<<63-1, GA, 0)},
+	{"v9223372036854775807alpha9223372036854775807", makeVersion(1<<63-1, Alpha, 1<<63-1)},
 }
 
 func TestParse(t *testing.T) {

@@ -29,36 +29,74 @@ func Compare(a, b string) int {
 // ["v1", "v1beta1", "v1alpha1", "foo"]. Since the order is total, the result
 // does not depend on the order of the input.
 //
-// A long slice is parsed once, into a buffer of one entry per Kubernetes
-// version, rather than once per comparison; the other strings, which rank
-// below all versions in byte order, are sorted as plain strings.
+// A long slice is parsed once rather than once per comparison: see
+// sortParsed.
 func Sort(versions []string) {
 	if len(versions) <= shortSort {
 		slices.SortFunc(versions, func(a, b string) int { return Compare(b, a) })
 		return
 	}
-	keys := make([]key, 0, len(versions))
-	others := versions[:0]
-	for _, s := range versions {
-		if v, _ := scan(s); v.IsValid() {
-			keys = append(keys, key{s, v})
-		} else {
-			others = append(others, s) // overwrites only what was read
-		}
-	}
-	// The others move to the end first: writing the keys back overwrites
-	// the front.
-	copy(versions[len(keys):], others)
-	slices.Sort(versions[len(keys):])
-	slices.SortFunc(keys, func(a, b key) int { return b.compare(a) })
-	for i, k := range keys {
-		versions[i] = k.s
-	}
+	sortParsed(versions)
 }
 
 // shortSort is the length up to which Sort parses during comparisons rather
-// than allocate a buffer of parsed keys.
+// than allocate buffers.
 const shortSort = 12
+
+// sortParsed sorts like Sort, with a pointer-free buffer of two entries per
+// element: each string is parsed once, the entries are sorted by Version by
+// radix sort (the zero Version of the other strings last), and the strings
+// are moved into that order in place. Then the other strings, which rank
+// below every version in byte order, are sorted as plain strings, and runs
+// of one version spelled in more than one way (v1, v01) are put in the
+// order of the tie-break.
+func sortParsed(versions []string) {
+	buf := make([]entry, 2*len(versions))
+	entries := buf[:len(versions)]
+	valid := 0
+	for i, s := range versions {
+		v, _ := scan(s)
+		entries[i] = entry{v, i}
+		if v.IsValid() {
+			valid++
+		}
+	}
+	entries = radixSortDescending(entries, buf[len(versions):])
+	permute(versions, entries)
+	slices.Sort(versions[valid:])
+	for i := 0; i < valid; {
+		j := i + 1
+		for j < valid && entries[j].v == entries[i].v {
+			j++
+		}
+		if run := versions[i:j]; slices.ContainsFunc(run, func(s string) bool { return s != run[0] }) {
+			slices.SortFunc(run, func(a, b string) int { return tieBreak(b, a, true) })
+		}
+		i = j
+	}
+}
+
+// permute moves versions[entries[k].i] to versions[k] for every k, in place,
+// by following the cycles of the permutation. It marks the entries it has
+// moved by setting their index to -1.
+func permute(versions []string, entries []entry) {
+	for k := range entries {
+		if entries[k].i < 0 {
+			continue
+		}
+		first := versions[k]
+		for j := k; ; {
+			from := entries[j].i
+			entries[j].i = -1
+			if from == k {
+				versions[j] = first
+				break
+			}
+			versions[j] = versions[from]
+			j = from
+		}
+	}
+}
 
 // Highest returns the element of versions that ranks highest, and false if
 // versions is empty. For example, Highest(["v1beta1", "v1", "v2alpha1"])

@@ -1,9 +1,6 @@
 package kubeversion
 
-import (
-	"cmp"
-	"strconv"
-)
+import "strconv"
 
 // Version is a parsed Kubernetes version such as v2beta1: a major number, a
 // [Stability] and, for alpha and beta, a minor number. It is a small value
@@ -50,10 +47,13 @@ func (v Version) Stability() Stability { return Stability(v.hi >> 62) }
 // == +1, since GA ranks above beta. It agrees with the string [Compare] on
 // canonical strings. The zero Version ranks below every valid one.
 func (v Version) Compare(w Version) int {
-	if c := cmp.Compare(v.hi, w.hi); c != 0 {
-		return c
+	switch {
+	case v.hi < w.hi, v.hi == w.hi && v.lo < w.lo:
+		return -1
+	case v == w:
+		return 0
 	}
-	return cmp.Compare(v.lo, w.lo)
+	return +1
 }
 
 // String returns the canonical spelling of v, without leading zeros. For

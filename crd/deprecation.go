@@ -1,0 +1,97 @@
+package crd
+
+import (
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kubeversion/kubeversion"
+)
+
+// deprecationWarningErrors returns the API server's messages for the
+// deprecationWarning of a version, each its own error.
+func deprecationWarningErrors(deprecated bool, warning *string) []string {
+	if warning == nil {
+		return nil
+	}
+	if !deprecated {
+		return []string{"can only be set for deprecated versions"}
+	}
+	w := *warning
+	var msgs []string
+	if len(w) > 256 { // bytes, though the message says characters
+		msgs = append(msgs, "must be <= 256 characters long")
+	}
+	if w == "" {
+		msgs = append(msgs, "must not be an empty string")
+	}
+	// Invalid UTF-8 decodes to U+FFFD, which is printable: it is caught
+	// below, as the API server catches it.
+	for i, r := range w {
+		if !unicode.IsPrint(r) {
+			msgs = append(msgs, "must only contain printable UTF-8 characters; non-printable character found at index "+strconv.Itoa(i))
+			break
+		}
+	}
+	if !utf8.ValidString(w) {
+		msgs = append(msgs, "must only contain printable UTF-8 characters")
+	}
+	return msgs
+}
+
+// DeprecationWarning returns the warning the API server sends with every
+// request for the named version of c, and false when that version is not
+// in spec.versions or is not deprecated. The warning is the version's own
+// deprecationWarning when set, else the server's default:
+//
+//	<group>/<version> <Kind> is deprecated; use <group>/<best> <Kind>
+//
+// where best is the highest-priority version that is served, not
+// deprecated, and ranks strictly above the deprecated one; without such a
+// version, the first clause alone. For example, for a CronTab in
+// stable.example.com with v1beta1 deprecated and v1 served, the warning for
+// v1beta1 is "stable.example.com/v1beta1 CronTab is deprecated; use
+// stable.example.com/v1 CronTab".
+//
+// Where Kubernetes would choose at random between two spellings of one
+// version (v1 and v01), this picks the shorter, as [kubeversion.Sort] does.
+func DeprecationWarning(c *CustomResourceDefinition, version string) (string, bool) {
+	for _, v := range c.Spec.Versions {
+		if v.Name != version {
+			continue
+		}
+		if !v.Deprecated {
+			return "", false
+		}
+		if v.DeprecationWarning != nil {
+			return *v.DeprecationWarning, true
+		}
+		return defaultDeprecationWarning(c, version), true
+	}
+	return "", false
+}
+
+func defaultDeprecationWarning(c *CustomResourceDefinition, deprecated string) string {
+	msg := c.Spec.Group + "/" + deprecated + " " + c.Spec.Names.Kind + " is deprecated"
+	var better []string
+	for _, v := range c.Spec.Versions {
+		if v.Served && !v.Deprecated && ranksAbove(v.Name, deprecated) {
+			better = append(better, v.Name)
+		}
+	}
+	if best, ok := kubeversion.Highest(better); ok {
+		msg += "; use " + c.Spec.Group + "/" + best + " " + c.Spec.Names.Kind
+	}
+	return msg
+}
+
+// ranksAbove reports whether a has strictly higher priority than b in
+// Kubernetes' own order, where two spellings of one version rank equal.
+func ranksAbove(a, b string) bool {
+	if kubeversion.Compare(a, b) <= 0 {
+		return false
+	}
+	va, errA := kubeversion.Parse(a)
+	vb, errB := kubeversion.Parse(b)
+	return errA != nil || errB != nil || va != vb
+}

@@ -66,13 +66,12 @@ func validate(c *CustomResourceDefinition, stored []string, opts options) ErrorL
 	// satisfies every version; so only the versions without one can fail.
 	for i := range versions {
 		v := &versions[i]
-		path := versionPath(i) + ".schema.openAPIV3Schema"
 		switch {
 		case v.hasSchema():
 		case opts.requireSchema:
-			errs = append(errs, required(path, ""))
+			errs = append(errs, required(versionPath(i)+".schema.openAPIV3Schema", ""))
 		case v.Served:
-			errs = append(errs, required(path, "because otherwise all fields are pruned"))
+			errs = append(errs, required(versionPath(i)+".schema.openAPIV3Schema", "because otherwise all fields are pruned"))
 		}
 	}
 

@@ -1,0 +1,113 @@
+package crd_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+// manifest is the CronTab of the Kubernetes documentation, as JSON.
+const manifest = `{
+  "apiVersion": "apiextensions.k8s.io/v1",
+  "kind": "CustomResourceDefinition",
+  "metadata": {"name": "crontabs.stable.example.com"},
+  "spec": {
+    "group": "stable.example.com",
+    "names": {"kind": "CronTab", "plural": "crontabs"},
+    "scope": "Namespaced",
+    "versions": [
+      {"name": "v1beta1", "served": true, "storage": false, "deprecated": true,
+       "schema": {"openAPIV3Schema": {"type": "object"}}},
+      {"name": "v1", "served": true, "storage": true,
+       "schema": {"openAPIV3Schema": {"type": "object"}}}
+    ]
+  }
+}`
+
+func load(s string) *crd.CustomResourceDefinition {
+	var c crd.CustomResourceDefinition
+	if err := json.Unmarshal([]byte(s), &c); err != nil {
+		panic(err)
+	}
+	return &c
+}
+
+func ExampleCustomResourceDefinition() {
+	c := load(manifest)
+	fmt.Println(c.Metadata.Name, c.Spec.Group, c.Spec.Names.Kind, len(c.Spec.Versions))
+	// Output:
+	// crontabs.stable.example.com stable.example.com CronTab 2
+}
+
+func ExampleValidateCreate() {
+	c := load(manifest)
+	fmt.Println(crd.ValidateCreate(c) == nil)
+
+	c.Spec.Versions[0].Name = "V1beta1"
+	for _, err := range crd.ValidateCreate(c) {
+		fmt.Println(err.Field, "|", err.Type, "|", err.BadValue)
+	}
+	// Output:
+	// true
+	// spec.versions[0].name | Invalid value | V1beta1
+	// spec.version | Invalid value | V1beta1
+}
+
+func ExampleValidateUpdate() {
+	old := load(manifest)
+	old.Status.StoredVersions = []string{"v1beta1", "v1"}
+
+	// Dropping v1beta1 while objects may still be stored in it:
+	c := load(manifest)
+	c.Spec.Versions = c.Spec.Versions[1:]
+	for _, err := range crd.ValidateUpdate(c, old) {
+		fmt.Println(err)
+	}
+	// Output:
+	// status.storedVersions[0]: Invalid value: "v1beta1": missing from spec.versions; v1beta1 was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in v1beta1 and removes v1beta1 from status.storedVersions
+}
+
+func ExamplePreferredVersion() {
+	fmt.Println(crd.PreferredVersion(load(manifest)))
+	// Output:
+	// v1 true
+}
+
+func ExampleDeprecationWarning() {
+	c := load(manifest)
+	fmt.Println(crd.DeprecationWarning(c, "v1beta1"))
+	fmt.Println(crd.DeprecationWarning(c, "v1"))
+	// Output:
+	// stable.example.com/v1beta1 CronTab is deprecated; use stable.example.com/v1 CronTab true
+	//  false
+}
+
+func ExampleIsDNS1035Label() {
+	fmt.Println(crd.IsDNS1035Label("v1beta1"))
+	fmt.Println(crd.IsDNS1035Label("v" + fmt.Sprint(make([]int, 40))))
+	// Output:
+	// []
+	// [must be no more than 63 characters a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')]
+}
+
+func ExampleError() {
+	err := &crd.Error{Type: crd.ErrorTypeRequired, Field: "spec.conversion.strategy"}
+	fmt.Println(err)
+	// Output:
+	// spec.conversion.strategy: Required value
+}
+
+func ExampleErrorList() {
+	c := load(manifest)
+	c.Spec.Conversion = &crd.Conversion{Strategy: crd.WebhookConverter}
+	fmt.Println(crd.ValidateCreate(c).Error())
+	// Output:
+	// spec.conversion.webhookClientConfig: Required value: required when strategy is set to Webhook; spec.conversion.conversionReviewVersions: Required value
+}
+
+func ExampleErrorType() {
+	fmt.Println(crd.ErrorTypeNotSupported)
+	// Output:
+	// Unsupported value
+}

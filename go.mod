@@ -2,6 +2,8 @@ module github.com/kubeversion/kubeversion
 
 go 1.24
 
-require github.com/google/go-cmp v0.7.0
-
-require github.com/leanovate/gopter v0.2.11 // indirect
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/leanovate/gopter v0.2.11
+	go.yaml.in/yaml/v3 v3.0.6
+)

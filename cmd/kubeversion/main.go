@@ -1,0 +1,96 @@
+// Command kubeversion sorts, picks and checks Kubernetes API versions and
+// CustomResourceDefinition manifests, with the answers of Kubernetes itself.
+//
+// Usage:
+//
+//	kubeversion sort [-r] [VERSION...]
+//	kubeversion highest [VERSION...]
+//	kubeversion parse [-o text|json] [VERSION...]
+//	kubeversion lint [--old FILE] [-o text|json|github] PATH...
+//
+// Without VERSION arguments, sort, highest and parse read standard input,
+// one version per line. Lines of the form group/version, as `kubectl
+// api-versions` prints them, are grouped by group.
+//
+// The exit status is 0 on success, 1 when a version or a manifest is
+// invalid, and 2 for usage, I/O and malformed input errors.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+)
+
+// Exit statuses.
+const (
+	exitOK      = 0 // success
+	exitInvalid = 1 // a version or a manifest is invalid
+	exitError   = 2 // usage, I/O or malformed input
+)
+
+const usage = `kubeversion sorts, picks and checks Kubernetes API versions (v1, v2beta1,
+v1alpha3) and CustomResourceDefinition manifests as Kubernetes does.
+
+Usage:
+  kubeversion sort [-r] [VERSION...]      sort, highest priority first
+  kubeversion highest [VERSION...]        print the highest-priority version
+  kubeversion parse [-o text|json] [VERSION...]
+                                          print the parts of each version
+  kubeversion lint [--old FILE] [-o text|json|github] PATH...
+                                          check CRD manifests as the API server would
+
+Without VERSION arguments, sort, highest and parse read standard input, one
+version per line. Run 'kubeversion COMMAND --help' for a command's flags.
+
+Exit status: 0 success, 1 invalid version or manifest, 2 usage, I/O or
+malformed input.
+`
+
+// env is what a command reads and writes, so that tests can run it.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+var commands = map[string]func(e *env, args []string) int{
+	"sort":    runSort,
+	"highest": runHighest,
+	"parse":   runParse,
+	"lint":    runLint,
+}
+
+func main() {
+	os.Exit(run(&env{os.Stdin, os.Stdout, os.Stderr}, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(e.stderr, usage)
+		return exitError
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(e.stdout, usage)
+		return exitOK
+	case "-version", "--version", "version":
+		fmt.Fprintln(e.stdout, "kubeversion", buildVersion())
+		return exitOK
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.stderr, "kubeversion: unknown command %q\n\n%s", args[0], usage)
+		return exitError
+	}
+	return cmd(e, args[1:])
+}
+
+// buildVersion returns the module version the binary was built from, or
+// "(devel)" for a build from a work tree.
+func buildVersion() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}

@@ -141,6 +141,11 @@ func readOld(e *env, file string) (map[string]*crd.CustomResourceDefinition, *pr
 	if err != nil {
 		return nil, &problem{file, 0, err.Error()}
 	}
+	return oldObjects(file, data)
+}
+
+// oldObjects reads the CRDs of data by metadata.name.
+func oldObjects(file string, data []byte) (map[string]*crd.CustomResourceDefinition, *problem) {
 	objects, p := readObjects(file, data)
 	if p != nil {
 		return nil, p

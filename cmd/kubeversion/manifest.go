@@ -27,11 +27,17 @@ func (o object) line() int { return o.node.Line }
 // problem is input that could not be read: file:line: message.
 type problem struct {
 	File    string `json:"file"`
-	Line    int    `json:"line"`
+	Line    int    `json:"line,omitempty"` // 0 when the problem is not in the text, as for I/O errors
 	Message string `json:"message"`
 }
 
-func (p problem) String() string { return p.File + ":" + strconv.Itoa(p.Line) + ": " + p.Message }
+// String returns "file:line: message", or "file: message" without a line.
+func (p problem) String() string {
+	if p.Line == 0 {
+		return p.File + ": " + p.Message
+	}
+	return p.File + ":" + strconv.Itoa(p.Line) + ": " + p.Message
+}
 
 // readObjects parses data as a stream of YAML documents (JSON is YAML) and
 // returns the objects in it, Lists flattened. Empty documents are skipped.

@@ -30,13 +30,17 @@ func writeText(out io.Writer, l *linter) error {
 			verdict = strconv.Itoa(n) + " error" + plural(n)
 		}
 		fmt.Fprintf(w, "%s:%d: %s: %s on %s\n", r.File, r.Line, r.Name, verdict, r.Operation)
-		fmt.Fprintf(w, "  versions, highest priority first:\n")
+		if len(r.Versions) == 0 {
+			fmt.Fprintf(w, "  versions: none\n")
+		} else {
+			fmt.Fprintf(w, "  versions, highest priority first:\n")
+		}
 		width := 0
 		for _, v := range r.Versions {
 			width = max(width, len(v.Name))
 		}
 		for _, v := range r.Versions {
-			fmt.Fprintf(w, "    %-*s  %s\n", width, v.Name, v.marks())
+			fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("    %-*s  %s", width, v.Name, v.marks()), " "))
 		}
 		if r.Preferred != "" {
 			fmt.Fprintf(w, "  kubectl uses: %s\n", r.Preferred)

@@ -60,8 +60,7 @@ func runParse(e *env, args []string) int {
 			}
 		}
 	}
-	if err := w.Flush(); err != nil {
-		fmt.Fprintf(e.stderr, "kubeversion parse: %v\n", err)
+	if flush(e, "parse", w) != exitOK {
 		return exitError
 	}
 	return status

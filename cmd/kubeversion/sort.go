@@ -20,19 +20,25 @@ func runSort(e *env, args []string) int {
 	if status != exitOK {
 		return status
 	}
-	var out []string // the sorted lines, as prefix and version pairs
-	for _, g := range groupLines(in.text) {
+	groups := groupLines(in.text)
+	for _, g := range groups {
 		kubeversion.Sort(g.versions)
-		for _, v := range g.versions {
-			out = append(out, g.prefix, v)
+		if *reverse {
+			slices.Reverse(g.versions)
 		}
 	}
 	if *reverse {
-		for i, j := 0, len(out)-2; i < j; i, j = i+2, j-2 {
-			out[i], out[i+1], out[j], out[j+1] = out[j], out[j+1], out[i], out[i+1]
+		slices.Reverse(groups)
+	}
+	w := bufio.NewWriterSize(e.stdout, 1<<16)
+	for _, g := range groups {
+		for _, v := range g.versions {
+			w.WriteString(g.prefix)
+			w.WriteString(v)
+			w.WriteString(in.newline())
 		}
 	}
-	return writeLines(e, "sort", out, in.newline())
+	return flush(e, "sort", w)
 }
 
 // runHighest is "kubeversion highest [VERSION...]".
@@ -50,12 +56,14 @@ func runHighest(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "kubeversion highest: no versions given")
 		return exitError
 	}
-	var out []string
+	w := bufio.NewWriter(e.stdout)
 	for _, g := range groupLines(in.text) {
 		best, _ := kubeversion.Highest(g.versions)
-		out = append(out, g.prefix, best)
+		w.WriteString(g.prefix)
+		w.WriteString(best)
+		w.WriteString(in.newline())
 	}
-	return writeLines(e, "highest", out, in.newline())
+	return flush(e, "highest", w)
 }
 
 // input returns the arguments as lines, or standard input when there are
@@ -72,14 +80,8 @@ func input(e *env, cmd string, args []string) (lines, int) {
 	return in, exitOK
 }
 
-// writeLines writes pairs of prefix and version, each pair a line.
-func writeLines(e *env, cmd string, pairs []string, newline string) int {
-	w := bufio.NewWriterSize(e.stdout, 1<<16)
-	for i := 0; i < len(pairs); i += 2 {
-		w.WriteString(pairs[i])
-		w.WriteString(pairs[i+1])
-		w.WriteString(newline)
-	}
+// flush flushes w, reporting a write error.
+func flush(e *env, cmd string, w *bufio.Writer) int {
 	if err := w.Flush(); err != nil {
 		fmt.Fprintf(e.stderr, "kubeversion %s: %v\n", cmd, err)
 		return exitError

@@ -51,7 +51,8 @@ const shortSort = 12
 // of one version spelled in more than one way (v1, v01) are put in the
 // order of the tie-break.
 func sortParsed(versions []string) {
-	buf := make([]entry, 2*len(versions))
+	buf := getEntries(2 * len(versions))
+	defer putEntries(buf)
 	entries := buf[:len(versions)]
 	valid := 0
 	for i, s := range versions {

@@ -1,5 +1,7 @@
 package kubeversion
 
+import "sync"
+
 // entry is a parsed version and its index in the slice being sorted.
 type entry struct {
 	v Version
@@ -56,4 +58,28 @@ func radixSortDescending(entries, buf []entry) []entry {
 		entries, buf = buf, entries
 	}
 	return entries
+}
+
+// entryBuffers keeps the buffers of sortParsed between calls, so that
+// sorting again and again neither allocates nor clears memory. Entries hold
+// no pointers, so a kept buffer keeps no caller's strings alive.
+var entryBuffers sync.Pool
+
+// maxPooledEntries bounds the buffers kept: a huge sort does not pin its
+// buffer until the next garbage collection.
+const maxPooledEntries = 1 << 20
+
+// getEntries returns a buffer of n entries, with arbitrary contents.
+func getEntries(n int) []entry {
+	if p, ok := entryBuffers.Get().(*[]entry); ok && cap(*p) >= n {
+		return (*p)[:n]
+	}
+	return make([]entry, n)
+}
+
+// putEntries gives buf back for another sort.
+func putEntries(buf []entry) {
+	if cap(buf) <= maxPooledEntries {
+		entryBuffers.Put(&buf)
+	}
 }

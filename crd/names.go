@@ -32,29 +32,32 @@ func IsDNS1035Label(name string) []string {
 	return msgs
 }
 
+// isDNS1035Label matches [a-z]([-a-z0-9]*[a-z0-9])?: a DNS-1123 label that
+// starts with a letter.
 func isDNS1035Label(s string) bool {
-	if s == "" || !isLower(s[0]) || !isLowerOrDigit(s[len(s)-1]) {
-		return false
-	}
-	for i := range len(s) {
-		if !isLowerOrDigit(s[i]) && s[i] != '-' {
+	return s != "" && isLower(s[0]) && isDNS1123Label(s)
+}
+
+// isDNS1123Subdomain checks s against the pattern of a DNS-1123 subdomain,
+// dot-separated DNS-1123 labels, but not its length.
+func isDNS1123Subdomain(s string) bool {
+	for label := range strings.SplitSeq(s, ".") {
+		if !isDNS1123Label(label) {
 			return false
 		}
 	}
 	return true
 }
 
-// isDNS1123Subdomain checks s against the pattern of a DNS-1123 subdomain
-// (dot-separated labels of [a-z0-9]([-a-z0-9]*[a-z0-9])?), not its length.
-func isDNS1123Subdomain(s string) bool {
-	for label := range strings.SplitSeq(s, ".") {
-		if label == "" || !isLowerOrDigit(label[0]) || !isLowerOrDigit(label[len(label)-1]) {
+// isDNS1123Label matches [a-z0-9]([-a-z0-9]*[a-z0-9])?, without checking
+// the length.
+func isDNS1123Label(s string) bool {
+	if s == "" || !isLowerOrDigit(s[0]) || !isLowerOrDigit(s[len(s)-1]) {
+		return false
+	}
+	for i := range len(s) {
+		if !isLowerOrDigit(s[i]) && s[i] != '-' {
 			return false
-		}
-		for i := range len(label) {
-			if !isLowerOrDigit(label[i]) && label[i] != '-' {
-				return false
-			}
 		}
 	}
 	return true

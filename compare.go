@@ -29,8 +29,11 @@ func Compare(a, b string) int {
 // ["v1", "v1beta1", "v1alpha1", "foo"]. Since the order is total, the result
 // does not depend on the order of the input.
 //
-// A long slice is parsed once rather than once per comparison: see
-// sortParsed.
+// A slice of more than 12 elements is parsed once, not once per
+// comparison: its Kubernetes versions are sorted by a radix sort on their
+// parsed values, in time linear in their number, and only the other strings
+// are compared, in byte order. The buffers this takes are reused between
+// calls.
 func Sort(versions []string) {
 	if len(versions) <= shortSort {
 		slices.SortFunc(versions, func(a, b string) int { return Compare(b, a) })

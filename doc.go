@@ -56,6 +56,7 @@
 //
 // # Cost
 //
-// [Parse], [IsValid] and [Compare] allocate nothing for valid input, and every
-// function takes time linear in the length of its input.
+// [IsValid] and [Compare] never allocate, and neither does [Parse] for a
+// valid version; each takes time linear in the length of its input. [Sort]
+// parses each element once.
 package kubeversion

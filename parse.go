@@ -52,28 +52,31 @@ func scan(s string) (Version, problem) {
 		return Version{}, problem{kind: noV}
 	}
 	major, i := digits(s, 1)
-	if i == 1 {
+	switch {
+	case i == 1:
 		return Version{}, problem{noMajor, 1}
+	case i == len(s): // GA, the common case
+		if i > 19 && aboveLimit(s[1:i]) {
+			return Version{}, problem{majorRange, 1}
+		}
+		return makeVersion(major, GA, 0), problem{}
 	}
-	stability, minor := GA, uint64(0)
+	var stability Stability
 	j := i // where the minor number starts
-	if i < len(s) {
-		switch {
-		case strings.HasPrefix(s[i:], "alpha"):
-			stability, j = Alpha, i+len("alpha")
-		case strings.HasPrefix(s[i:], "beta"):
-			stability, j = Beta, i+len("beta")
-		default:
-			return Version{}, problem{afterMajor, i}
-		}
-		var k int
-		minor, k = digits(s, j)
-		if k == j {
-			return Version{}, problem{noMinor, j}
-		}
-		if k < len(s) {
-			return Version{}, problem{afterMinor, k}
-		}
+	switch rest := s[i:]; {
+	case strings.HasPrefix(rest, "beta"):
+		stability, j = Beta, i+len("beta")
+	case strings.HasPrefix(rest, "alpha"):
+		stability, j = Alpha, i+len("alpha")
+	default:
+		return Version{}, problem{afterMajor, i}
+	}
+	minor, k := digits(s, j)
+	switch {
+	case k == j:
+		return Version{}, problem{noMinor, j}
+	case k < len(s):
+		return Version{}, problem{afterMinor, k}
 	}
 	// A number of up to 18 digits cannot exceed the limit, so strings of up
 	// to 19 bytes, the common case, skip this.

@@ -74,12 +74,12 @@ type linter struct {
 // directory, or standard input for "-".
 func (l *linter) lintPath(e *env, path string) {
 	if path == "-" {
-		data, err := io.ReadAll(e.stdin)
+		data, err := readFile(e, path)
 		if err != nil {
-			l.problems = append(l.problems, problem{"-", 0, err.Error()})
+			l.problems = append(l.problems, problem{path, 0, err.Error()})
 			return
 		}
-		l.lintData("-", data)
+		l.lintData(path, data)
 		return
 	}
 	err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
@@ -108,20 +108,12 @@ func isManifestName(p string) bool {
 
 // lintData lints every CustomResourceDefinition in one file.
 func (l *linter) lintData(file string, data []byte) {
-	objects, p := readObjects(file, data)
-	if p != nil {
-		l.problems = append(l.problems, *p)
-	}
-	for _, o := range objects {
-		if !o.isCRD() {
+	for _, d := range readCRDs(file, data) {
+		if d.problem != nil {
+			l.problems = append(l.problems, *d.problem)
 			continue
 		}
-		c, p := o.decode()
-		if p != nil {
-			l.problems = append(l.problems, *p)
-			continue
-		}
-		r := newReport(o, c, l.old[c.Metadata.Name])
+		r := newReport(d.object, d.crd, l.old[d.crd.Metadata.Name])
 		if len(r.Errors) > 0 {
 			l.invalid = true
 		}
@@ -129,37 +121,56 @@ func (l *linter) lintData(file string, data []byte) {
 	}
 }
 
+// decoded is a CRD of a file, or the problem that kept it from being read.
+type decoded struct {
+	object
+	crd     *crd.CustomResourceDefinition
+	problem *problem
+}
+
+// readCRDs returns the CustomResourceDefinitions of a file, and the
+// problems met reading it, in file order; other kinds are skipped.
+func readCRDs(file string, data []byte) []decoded {
+	objects, p := readObjects(file, data)
+	var out []decoded
+	for _, o := range objects {
+		if o.isCRD() {
+			c, p := o.decode()
+			out = append(out, decoded{o, c, p})
+		}
+	}
+	if p != nil {
+		out = append(out, decoded{problem: p})
+	}
+	return out
+}
+
+// readFile reads a file, or standard input for "-".
+func readFile(e *env, path string) ([]byte, error) {
+	if path == "-" {
+		return io.ReadAll(e.stdin)
+	}
+	return os.ReadFile(path)
+}
+
 // readOld reads the live objects of --old by metadata.name.
 func readOld(e *env, file string) (map[string]*crd.CustomResourceDefinition, *problem) {
-	var data []byte
-	var err error
-	if file == "-" {
-		data, err = io.ReadAll(e.stdin)
-	} else {
-		data, err = os.ReadFile(file)
-	}
+	data, err := readFile(e, file)
 	if err != nil {
 		return nil, &problem{file, 0, err.Error()}
 	}
 	return oldObjects(file, data)
 }
 
-// oldObjects reads the CRDs of data by metadata.name.
+// oldObjects reads the CRDs of data by metadata.name, or returns the first
+// problem.
 func oldObjects(file string, data []byte) (map[string]*crd.CustomResourceDefinition, *problem) {
-	objects, p := readObjects(file, data)
-	if p != nil {
-		return nil, p
-	}
 	old := map[string]*crd.CustomResourceDefinition{}
-	for _, o := range objects {
-		if !o.isCRD() {
-			continue
+	for _, d := range readCRDs(file, data) {
+		if d.problem != nil {
+			return nil, d.problem
 		}
-		c, p := o.decode()
-		if p != nil {
-			return nil, p
-		}
-		old[c.Metadata.Name] = c
+		old[d.crd.Metadata.Name] = d.crd
 	}
 	return old, nil
 }

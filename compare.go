@@ -16,12 +16,11 @@ import (
 // equal ("v1" and "v01"), the shorter ranks higher, then the byte-wise
 // smaller, so that Compare is a total order. Compare does not allocate.
 func Compare(a, b string) int {
-	va, _ := scan(a)
-	vb, _ := scan(b)
-	if c := va.Compare(vb); c != 0 {
-		return c
+	va, vb := scan(a), scan(b)
+	if va == vb {
+		return tieBreak(a, b, va.IsValid())
 	}
-	return tieBreak(a, b, va.IsValid())
+	return va.Compare(vb)
 }
 
 // Sort sorts versions in place, highest priority first, in the order of
@@ -59,7 +58,7 @@ func sortParsed(versions []string) {
 	entries := buf[:len(versions)]
 	valid := 0
 	for i, s := range versions {
-		v, _ := scan(s)
+		v := scan(s)
 		entries[i] = entry{v, i}
 		if v.IsValid() {
 			valid++
@@ -126,8 +125,7 @@ type key struct {
 }
 
 func keyOf(s string) key {
-	v, _ := scan(s)
-	return key{s, v}
+	return key{s, scan(s)}
 }
 
 // compare is the ordering of Compare: versions by priority, each above every

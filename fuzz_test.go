@@ -36,7 +36,7 @@ func FuzzParse(f *testing.F) {
 		}
 		if err != nil {
 			var pe *ParseError
-			if !errors.As(err, &pe) || pe.Input != s || pe.Offset < 0 || pe.Offset > len(s) ||
+			if !errors.As(err, &pe) || pe.Input != s || pe.Offset < 0 || pe.Offset > len(s) || pe.Reason == "" ||
 				!(errors.Is(err, ErrSyntax) || errors.Is(err, ErrRange)) || v != (Version{}) {
 				t.Fatalf("Parse(%q) = %#v, %#v: want the zero Version and a *ParseError of s", s, v, err)
 			}

@@ -1,9 +1,5 @@
 package kubeversion
 
-import (
-	"strings"
-)
-
 // Parse parses s as a Kubernetes version. For example, Parse("v2beta1")
 // returns a Version with major 2, stability [Beta] and minor 1, and
 // Parse("v02beta01") returns the same Version.
@@ -17,11 +13,10 @@ import (
 //	Parse("v1.30.2") // unexpected ".30.2" after major version (ErrSyntax)
 //	Parse("v9223372036854775808") // major version out of range (ErrRange)
 func Parse(s string) (Version, error) {
-	v, p := scan(s)
-	if p.kind != ok {
-		return Version{}, p.err(s)
+	if v := scan(s); v.IsValid() {
+		return v, nil
 	}
-	return v, nil
+	return Version{}, diagnose(s).err(s)
 }
 
 // MustParse is like [Parse] but panics if s is not a Kubernetes version. It
@@ -39,66 +34,58 @@ func MustParse(s string) Version {
 // would succeed. For example, IsValid("v1alpha1") == true, IsValid("v1.30")
 // == false. It does not allocate.
 func IsValid(s string) bool {
-	_, p := scan(s)
-	return p.kind == ok
+	return scan(s).IsValid()
 }
 
-// scan reads s as a Kubernetes version. It reports the first problem found
-// as a plain value, so that the hot paths (IsValid, Compare) never allocate;
-// only Parse turns the problem into an error. A syntax error anywhere wins
-// over an out-of-range number, so the reason names what must be edited first.
-func scan(s string) (Version, problem) {
-	if len(s) == 0 || s[0] != 'v' {
-		return Version{}, problem{kind: noV}
+// scan returns the Version that s spells, or the zero Version if s is not
+// a Kubernetes version. It is the hot path of Compare, Sort and IsValid, so
+// it only answers yes or no; Parse asks [diagnose] for the reason of a no.
+func scan(s string) Version {
+	n := len(s)
+	if n < 2 || s[0] != 'v' || s[1]-'0' > 9 {
+		return Version{}
 	}
-	major, i := digits(s, 1)
-	switch {
-	case i == 1:
-		return Version{}, problem{noMajor, 1}
-	case i == len(s): // GA, the common case
-		if i > 19 && aboveLimit(s[1:i]) {
-			return Version{}, problem{majorRange, 1}
+	major := uint64(s[1] - '0')
+	i := 2
+	for ; i < n; i++ {
+		d := s[i] - '0'
+		if d > 9 {
+			break
 		}
-		return makeVersion(major, GA, 0), problem{}
+		major = major*10 + uint64(d)
 	}
+	if i == n { // GA, the common case
+		if n > 19 && aboveLimit(s[1:]) {
+			return Version{}
+		}
+		return makeVersion(major, GA, 0)
+	}
+	// s[i] is not a digit. A word must follow the major number, and at least
+	// one byte after the word.
 	var stability Stability
-	j := i // where the minor number starts
-	switch rest := s[i:]; {
-	case strings.HasPrefix(rest, "beta"):
-		stability, j = Beta, i+len("beta")
-	case strings.HasPrefix(rest, "alpha"):
-		stability, j = Alpha, i+len("alpha")
-	default:
-		return Version{}, problem{afterMajor, i}
-	}
-	minor, k := digits(s, j)
+	var j int // where the minor number starts
 	switch {
-	case k == j:
-		return Version{}, problem{noMinor, j}
-	case k < len(s):
-		return Version{}, problem{afterMinor, k}
+	case n-i > 4 && s[i:i+4] == "beta":
+		stability, j = Beta, i+4
+	case n-i > 5 && s[i:i+5] == "alpha":
+		stability, j = Alpha, i+5
+	default:
+		return Version{}
+	}
+	var minor uint64
+	for k := j; k < n; k++ {
+		d := s[k] - '0'
+		if d > 9 {
+			return Version{}
+		}
+		minor = minor*10 + uint64(d)
 	}
 	// A number of up to 18 digits cannot exceed the limit, so strings of up
 	// to 19 bytes, the common case, skip this.
-	if len(s) > 19 {
-		switch {
-		case aboveLimit(s[1:i]):
-			return Version{}, problem{majorRange, 1}
-		case aboveLimit(s[j:]):
-			return Version{}, problem{minorRange, j}
-		}
+	if n > 19 && (aboveLimit(s[1:i]) || aboveLimit(s[j:])) {
+		return Version{}
 	}
-	return makeVersion(major, stability, minor), problem{}
-}
-
-// digits reads the ASCII digits of s starting at i, returning their value
-// and the index after the last one. The value wraps around when there are
-// too many digits; scan checks for that with aboveLimit.
-func digits(s string, i int) (n uint64, end int) {
-	for end = i; end < len(s) && s[end]-'0' <= 9; end++ {
-		n = n*10 + uint64(s[end]-'0')
-	}
-	return n, end
+	return makeVersion(major, stability, minor)
 }
 
 // aboveLimit reports whether the ASCII digits in s, leading zeros included,

@@ -47,13 +47,22 @@ func (v Version) Stability() Stability { return Stability(v.hi >> 62) }
 // == +1, since GA ranks above beta. It agrees with the string [Compare] on
 // canonical strings. The zero Version ranks below every valid one.
 func (v Version) Compare(w Version) int {
-	switch {
-	case v.hi < w.hi, v.hi == w.hi && v.lo < w.lo:
-		return -1
-	case v == w:
-		return 0
+	// The low words decide only when the high words are equal. Both
+	// choices are made without branches: in a sort they are unpredictable.
+	x, y := v.hi, w.hi
+	if x == y {
+		x, y = v.lo, w.lo
 	}
-	return +1
+	return b2i(x > y) - b2i(x < y)
+}
+
+// b2i returns 1 for true and 0 for false; the compiler turns it into a
+// conditional set, not a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // String returns the canonical spelling of v, without leading zeros. For

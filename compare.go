@@ -53,8 +53,9 @@ const shortSort = 12
 // of one version spelled in more than one way (v1, v01) are put in the
 // order of the tie-break.
 func sortParsed(versions []string) {
-	buf := getEntries(2 * len(versions))
-	defer putEntries(buf)
+	p := getEntries(2 * len(versions))
+	defer putEntries(p)
+	buf := *p
 	entries := buf[:len(versions)]
 	valid := 0
 	for i, s := range versions {

@@ -121,3 +121,20 @@ func TestCompareAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestSortAllocs checks that a large Sort reuses its buffers: in the
+// average over many sorts it allocates nothing. (The pool may lose a buffer
+// at a garbage collection, or under the race detector, which drops some on
+// purpose; AllocsPerRun rounds such rare refills down.)
+func TestSortAllocs(t *testing.T) {
+	corpus := mixedCorpus(1000)
+	work := make([]string, len(corpus))
+	sort := func() {
+		copy(work, corpus)
+		Sort(work)
+	}
+	sort()
+	if n := testing.AllocsPerRun(100, sort); n != 0 {
+		t.Errorf("Sort of %d strings allocates %v times per call, want 0", len(corpus), n)
+	}
+}

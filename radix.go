@@ -69,17 +69,23 @@ var entryBuffers sync.Pool
 // buffer until the next garbage collection.
 const maxPooledEntries = 1 << 20
 
-// getEntries returns a buffer of n entries, with arbitrary contents.
-func getEntries(n int) []entry {
-	if p, ok := entryBuffers.Get().(*[]entry); ok && cap(*p) >= n {
-		return (*p)[:n]
+// getEntries returns a buffer of n entries, with arbitrary contents, as a
+// pointer that putEntries takes back: the pool holds pointers, and handing
+// back the one it gave out, rather than the address of a new slice header,
+// is what keeps a sort from allocating.
+func getEntries(n int) *[]entry {
+	p, _ := entryBuffers.Get().(*[]entry)
+	if p == nil || cap(*p) < n {
+		buf := make([]entry, n)
+		return &buf
 	}
-	return make([]entry, n)
+	*p = (*p)[:n]
+	return p
 }
 
-// putEntries gives buf back for another sort.
-func putEntries(buf []entry) {
-	if cap(buf) <= maxPooledEntries {
-		entryBuffers.Put(&buf)
+// putEntries gives the buffer back for another sort.
+func putEntries(p *[]entry) {
+	if cap(*p) <= maxPooledEntries {
+		entryBuffers.Put(p)
 	}
 }

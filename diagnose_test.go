@@ -34,6 +34,7 @@ func TestDiagnoseAgreesWithScan(t *testing.T) {
 			valid++
 		}
 	}
+	t.Logf("checked %d strings, %d of them versions", len(strs), valid)
 	if valid == 0 || valid == len(strs) {
 		t.Fatalf("%d of %d strings valid: the alphabet does not reach both answers", valid, len(strs))
 	}

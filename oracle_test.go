@@ -1,6 +1,7 @@
 package kubeversion
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 )
@@ -70,23 +71,13 @@ func (o oracle) compare(p oracle) int {
 	case !o.ok:
 		return -strings.Compare(o.s, p.s)
 	case o.stab != p.stab:
-		return sign(int64(o.stab - p.stab))
+		return cmp.Compare(o.stab, p.stab)
 	case o.major != p.major:
-		return sign(o.major - p.major)
+		return cmp.Compare(o.major, p.major)
 	case o.minor != p.minor:
-		return sign(o.minor - p.minor)
+		return cmp.Compare(o.minor, p.minor)
 	case len(o.s) != len(p.s):
-		return sign(int64(len(p.s) - len(o.s)))
+		return cmp.Compare(len(p.s), len(o.s))
 	}
 	return -strings.Compare(o.s, p.s)
-}
-
-func sign(n int64) int {
-	switch {
-	case n > 0:
-		return 1
-	case n < 0:
-		return -1
-	}
-	return 0
 }

@@ -3,6 +3,7 @@ package conformance
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"sort"
 	"testing"
 
@@ -108,9 +109,9 @@ func BenchmarkSpeedup(b *testing.B) {
 			}
 			b.Run("ratio", func(b *testing.B) {
 				b.ReportMetric(0, "ns/op")
-				b.ReportMetric(best(ours), "kubeversion-ns/op")
-				b.ReportMetric(best(theirs), "apimachinery-ns/op")
-				b.ReportMetric(best(theirs)/best(ours), "x-faster")
+				b.ReportMetric(slices.Min(ours), "kubeversion-ns/op")
+				b.ReportMetric(slices.Min(theirs), "apimachinery-ns/op")
+				b.ReportMetric(slices.Min(theirs)/slices.Min(ours), "x-faster")
 				b.ReportMetric(median(theirs)/median(ours), "x-faster-median")
 			})
 		})
@@ -127,17 +128,8 @@ func recordNsPerOp(ns *float64, bench func(*testing.B)) func(*testing.B) {
 	}
 }
 
-func best(xs []float64) float64 {
-	m := xs[0]
-	for _, x := range xs[1:] {
-		m = min(m, x)
-	}
-	return m
-}
-
 func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
+	s := slices.Sorted(slices.Values(xs))
 	if len(s)%2 == 1 {
 		return s[len(s)/2]
 	}

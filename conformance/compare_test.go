@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"cmp"
 	"flag"
 	"math/rand/v2"
 	"strings"
@@ -143,14 +144,14 @@ func checkPair(t *testing.T, a, b string) (tie bool) {
 	got := kubeversion.Compare(a, b)
 	k := version.CompareKubeAwareVersionStrings(a, b)
 	switch {
-	case k != 0 && got != sign(k):
+	case k != 0 && got != cmp.Compare(k, 0):
 		t.Errorf("Compare(%q, %q) = %d, Kubernetes says %d", a, b, got, k)
 	case k == 0 && a == b && got != 0:
 		t.Errorf("Compare(%q, %q) = %d, want 0", a, b, got)
 	case k == 0 && a != b:
 		// Only two spellings of one version tie in Kubernetes: the shorter
 		// ranks higher, then the byte-wise smaller.
-		want := sign(len(b) - len(a))
+		want := cmp.Compare(len(b), len(a))
 		if want == 0 {
 			want = -strings.Compare(a, b)
 		}
@@ -160,14 +161,4 @@ func checkPair(t *testing.T, a, b string) (tie bool) {
 		return true
 	}
 	return false
-}
-
-func sign(n int) int {
-	switch {
-	case n > 0:
-		return 1
-	case n < 0:
-		return -1
-	}
-	return 0
 }

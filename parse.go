@@ -60,20 +60,26 @@ func scan(s string) Version {
 		}
 		return makeVersion(major, GA, 0)
 	}
-	// s[i] is not a digit. A word must follow the major number, and at least
-	// one byte after the word.
+	// s[i] is not a digit. A word must follow the major number, and a digit
+	// must follow the word. The tests are written i+4 < n, not n-i > 4, so
+	// that i+4 is computed once for the test and the slice, and the first
+	// digit is read before the loop: both save instructions on every alpha
+	// and beta string.
 	var stability Stability
 	var j int // where the minor number starts
 	switch {
-	case n-i > 4 && s[i:i+4] == "beta":
+	case i+4 < n && s[i:i+4] == "beta":
 		stability, j = Beta, i+4
-	case n-i > 5 && s[i:i+5] == "alpha":
+	case i+5 < n && s[i:i+5] == "alpha":
 		stability, j = Alpha, i+5
 	default:
 		return Version{}
 	}
-	var minor uint64
-	for k := j; k < n; k++ {
+	minor := uint64(s[j] - '0')
+	if minor > 9 {
+		return Version{}
+	}
+	for k := j + 1; k < n; k++ {
 		d := s[k] - '0'
 		if d > 9 {
 			return Version{}

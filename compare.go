@@ -16,7 +16,20 @@ import (
 // equal ("v1" and "v01"), the shorter ranks higher, then the byte-wise
 // smaller, so that Compare is a total order. Compare does not allocate.
 func Compare(a, b string) int {
-	va, vb := scan(a), scan(b)
+	// compare is order(a, b, scan(a), scan(b)) with the two calls to scan
+	// written out, generated from parse.go. The calls cost a fifth of the
+	// time of Compare.
+	return compare(a, b)
+}
+
+//go:generate go test -run ^TestCompareGenerated$ -update
+
+// order is the ordering of Compare on two strings and their parses:
+// versions by priority, each above every other string (the zero Version
+// ranks lowest); then, among equal priorities, the shorter string (fewer
+// leading zeros) above the longer; then the byte-wise smaller above the
+// larger.
+func order(a, b string, va, vb Version) int {
 	if va == vb {
 		return tieBreak(a, b, va.IsValid())
 	}
@@ -129,15 +142,9 @@ func keyOf(s string) key {
 	return key{s, scan(s)}
 }
 
-// compare is the ordering of Compare: versions by priority, each above every
-// other string (the zero Version ranks lowest); then, among equal priorities,
-// the shorter string (fewer leading zeros) above the longer; then the
-// byte-wise smaller above the larger.
+// compare is the ordering of Compare on keys.
 func (a key) compare(b key) int {
-	if c := a.v.Compare(b.v); c != 0 {
-		return c
-	}
-	return tieBreak(a.s, b.s, a.v.IsValid())
+	return order(a.s, b.s, a.v, b.v)
 }
 
 // tieBreak orders two strings of equal priority: two spellings of one

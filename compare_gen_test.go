@@ -146,29 +146,29 @@ func generateCompare(parseGo, compareGo []byte) ([]byte, error) {
 	}
 	copyFor := func(v, label string) []byte {
 		var b bytes.Buffer
-		from := scan.body.Lbrace + 1
+		from := scan.block.Lbrace + 1
 		for _, r := range scan.returns {
 			b.Write(scan.text(from, r.Pos()))
 			fmt.Fprintf(&b, "%s = %s\ngoto %s", v, scan.text(r.Results[0].Pos(), r.End()), label)
 			from = r.End()
 		}
-		b.Write(scan.text(from, scan.body.Rbrace))
+		b.Write(scan.text(from, scan.block.Rbrace))
 		return bytes.TrimSpace(b.Bytes())
 	}
-	orderBody := bytes.TrimSpace(order.text(order.body.Lbrace+1, order.body.Rbrace))
+	orderBody := bytes.TrimSpace(order.text(order.block.Lbrace+1, order.block.Rbrace))
 	return format.Source(fmt.Appendf(nil, compareTemplate, copyFor("va", "scannedA"), copyFor("vb", "scannedB"), orderBody))
 }
 
-// body is the body of a function in a source file, with its returns.
-type body struct {
+// funcSource is the body of a function in a source file, with its returns.
+type funcSource struct {
 	src     []byte
 	fset    *token.FileSet
-	body    *ast.BlockStmt
+	block   *ast.BlockStmt
 	returns []*ast.ReturnStmt
 }
 
 // funcBody finds the function called name in the Go file src.
-func funcBody(src []byte, name string) (*body, error) {
+func funcBody(src []byte, name string) (*funcSource, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 	if err != nil {
@@ -179,7 +179,7 @@ func funcBody(src []byte, name string) (*body, error) {
 		if !ok || fd.Name.Name != name || fd.Recv != nil {
 			continue
 		}
-		b := &body{src: src, fset: fset, body: fd.Body}
+		b := &funcSource{src: src, fset: fset, block: fd.Body}
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			if r, ok := n.(*ast.ReturnStmt); ok {
 				b.returns = append(b.returns, r)
@@ -193,7 +193,7 @@ func funcBody(src []byte, name string) (*body, error) {
 }
 
 // text returns the source between two positions.
-func (b *body) text(from, to token.Pos) []byte {
+func (b *funcSource) text(from, to token.Pos) []byte {
 	return b.src[b.fset.Position(from).Offset:b.fset.Position(to).Offset]
 }
 

@@ -1,6 +1,9 @@
 package kubeversion
 
-import "testing"
+import (
+	"sync"
+	"testing"
+)
 
 // TestDiagnoseAgreesWithScan checks, on every string of up to 6 bytes over
 // an alphabet that reaches each branch of the grammar, that diagnose finds a
@@ -27,8 +30,9 @@ func TestDiagnoseAgreesWithScan(t *testing.T) {
 
 // grammarStrings returns every string of up to 6 bytes over an alphabet
 // that reaches each branch of the grammar, and a few longer ones at the
-// 64-bit limit: 1,948,723 strings, 65 of them versions.
-func grammarStrings() []string {
+// 64-bit limit: 1,948,723 strings, 65 of them versions. Two tests use
+// them, so they are built once.
+var grammarStrings = sync.OnceValue(func() []string {
 	const alphabet = "v09abeltph-"
 	strs := []string{""}
 	for n := 1; n <= 6; n++ {
@@ -45,4 +49,4 @@ func grammarStrings() []string {
 	return append(strs, "v9223372036854775807", "v9223372036854775808",
 		"v1beta9223372036854775807", "v1beta9223372036854775808",
 		"v9223372036854775808beta1x", "v09223372036854775807alpha01")
-}
+})

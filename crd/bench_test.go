@@ -1,7 +1,6 @@
 package crd
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 )
@@ -9,7 +8,7 @@ import (
 // manyVersions returns a valid CRD with n versions, v1alpha1 to vNbeta2 and
 // so on, the last one stored, and a webhook conversion.
 func manyVersions(n int) *CustomResourceDefinition {
-	schema := json.RawMessage(`{"type":"object"}`)
+	schema := JSONSchemaProps{Type: "object"}
 	c := &CustomResourceDefinition{Spec: Spec{Group: "stable.example.com", Names: Names{Kind: "CronTab"}}}
 	for i := range n {
 		name := fmt.Sprintf("v%d%s", i/3+1, []string{"alpha1", "beta1", ""}[i%3])

@@ -48,15 +48,6 @@ func ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
 	})
 }
 
-// options are the rules that differ between create and update.
-type options struct {
-	// requireSchema: every version needs a schema, not only served ones.
-	requireSchema bool
-	// requireRecognizedReviews: conversionReviewVersions must include v1
-	// or v1beta1.
-	requireRecognizedReviews bool
-}
-
 // validate runs the rules in the API server's order.
 func validate(c *CustomResourceDefinition, stored []string, opts options) ErrorList {
 	versions := c.Spec.Versions

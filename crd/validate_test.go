@@ -12,7 +12,7 @@ import (
 // cronTab returns a valid CRD: v1beta1 served and deprecated, v1 served
 // and stored, both with a schema. Tests change it to break one rule.
 func cronTab() *CustomResourceDefinition {
-	schema := json.RawMessage(`{"type":"object"}`)
+	schema := JSONSchemaProps{Type: "object"}
 	return &CustomResourceDefinition{
 		Metadata: Metadata{Name: "crontabs.stable.example.com"},
 		Spec: Spec{

@@ -1,0 +1,128 @@
+package crd
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Decode reads data, the JSON of an apiextensions.k8s.io/v1
+// CustomResourceDefinition, as the API server's strict decoding
+// (field validation Strict, kubectl's default) reads it. Field names match
+// case-sensitively: "Storage" is not "storage". A value of the wrong type
+// makes Decode fail with a *TypeError and a nil result, as it makes the
+// server reject the request. Unknown and duplicate fields give the decoded
+// object together with a *StrictError, since the server's non-strict
+// decoding would have read it that way. For example,
+//
+//	Decode([]byte(`{"spec": {"versions": [{"name": "v1", "Storage": true}]}}`))
+//
+// returns an object whose version is not marked storage and the error
+//
+//	strict decoding error: unknown field "spec.versions[0].Storage"
+//
+// As in the API server, the schemas under items, additionalProperties,
+// additionalItems and dependencies are decoded without the strict checks:
+// their unknown fields are dropped silently.
+func Decode(data []byte) (*CustomResourceDefinition, error) {
+	var c CustomResourceDefinition
+	strict, err := decodeInto(data, &c, true)
+	if err != nil {
+		return nil, err
+	}
+	if strict != nil {
+		return &c, strict
+	}
+	return &c, nil
+}
+
+// StrictError lists the unknown and duplicate fields of a manifest, as the
+// API server reports them: at most 100, each once, in the order met. Its
+// message reads, for example,
+//
+//	strict decoding error: unknown field "spec.Group", duplicate field "spec.scope"
+type StrictError struct {
+	Fields []StrictField
+}
+
+// StrictField is one unknown or duplicate field: Kind is "unknown field"
+// or "duplicate field", Path is as the API server writes it, such as
+// "spec.versions[0].Storage" or
+// "spec.versions[0].schema.openAPIV3Schema.properties.spec.typo".
+type StrictField struct {
+	Kind string
+	Path string
+}
+
+// String returns the field as the API server writes it, for example
+// `unknown field "spec.Group"`.
+func (f StrictField) String() string {
+	return f.Kind + " " + strconv.Quote(f.Path)
+}
+
+func (e *StrictError) Error() string {
+	var b strings.Builder
+	b.WriteString("strict decoding error: ")
+	for i, f := range e.Fields {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(f.String())
+	}
+	return b.String()
+}
+
+// TypeError is a value of the wrong type, such as served: "yes". Field is
+// the dotted path without indices, as the API server prints it: its
+// message reads, for example,
+//
+//	json: cannot unmarshal string into Go struct field CustomResourceDefinitionVersion.spec.versions.served of type bool
+type TypeError struct {
+	Value  string // "string", "number 1.5", ...
+	Struct string // the Kubernetes name of the Go type that holds the field
+	Field  string
+	Type   string // the Kubernetes name of the field's Go type
+}
+
+func (e *TypeError) Error() string {
+	if e.Struct != "" || e.Field != "" {
+		return "json: cannot unmarshal " + e.Value + " into Go struct field " + e.Struct + "." + e.Field + " of type " + e.Type
+	}
+	return "json: cannot unmarshal " + e.Value + " into Go value of type " + e.Type
+}
+
+// decodeInto decodes data into v case-sensitively. With strict, it returns
+// the unknown and duplicate fields as a *StrictError.
+func decodeInto(data []byte, v any, strict bool) (*StrictError, error) {
+	w := fieldWalker{strict: strict}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := w.value(dec, reflect.TypeOf(v).Elem(), ""); err != nil {
+		return nil, syntaxError(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, errors.New("invalid character after top-level value")
+	}
+	if err := json.Unmarshal(w.out, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, kubeTypeError(te)
+		}
+		return nil, err
+	}
+	if len(w.fields) > 0 {
+		return &StrictError{w.fields}, nil
+	}
+	return nil, nil
+}
+
+func syntaxError(err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New("unexpected end of JSON input")
+	}
+	return err
+}

@@ -1,0 +1,73 @@
+package crd
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestDecodeStrict(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // the error, "" for none
+	}{
+		{`{"spec": {"group": "a"}}`, ""},
+		{`{"spec": {"versions": [{"name": "v1", "Storage": true}]}}`, `strict decoding error: unknown field "spec.versions[0].Storage"`},
+		{`{"Spec": {}, "spec": {"scope": "Cluster"}, "spec": {}}`, `strict decoding error: unknown field "Spec", duplicate field "spec"`},
+		{`{"metadata": {"labels": {"a": "1", "a": "2"}}}`, `strict decoding error: duplicate field "metadata.labels.a"`},
+		{`{"spec": {"versions": [{"schema": {"openAPIV3Schema": {"properties": {"x": {"tpye": "string"}}}}}]}}`,
+			`strict decoding error: unknown field "spec.versions[0].schema.openAPIV3Schema.properties.x.tpye"`},
+		// Like the API server, no strict checks under items.
+		{`{"spec": {"versions": [{"schema": {"openAPIV3Schema": {"items": {"tpye": "string", "Type": "x"}}}}]}}`, ""},
+		{`{"spec": {"versions": [{"served": "yes"}]}}`, `json: cannot unmarshal string into Go struct field CustomResourceDefinitionVersion.spec.versions.served of type bool`},
+		{`{"spec": {"names": []}}`, `json: cannot unmarshal array into Go struct field CustomResourceDefinitionSpec.spec.names of type v1.CustomResourceDefinitionNames`},
+		{`{"spec": {}} x`, `invalid character after top-level value`},
+		{`{"spec": {`, `unexpected end of JSON input`},
+	}
+	for _, tt := range tests {
+		_, err := Decode([]byte(tt.in))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("Decode(%s) error:\n got %s\nwant %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestDecodeIsCaseSensitive(t *testing.T) {
+	c, err := Decode([]byte(`{"spec": {"versions": [{"name": "v1", "Storage": true, "served": true}],
+		"conversion": {"strategy": "None"}}}`))
+	var strict *StrictError
+	if !errors.As(err, &strict) || c == nil {
+		t.Fatalf("Decode: %v, %v; want an object and a *StrictError", c, err)
+	}
+	if v := c.Spec.Versions[0]; v.Storage || !v.Served {
+		t.Errorf("version = %+v, want served and not storage", v)
+	}
+}
+
+func TestDecodeValues(t *testing.T) {
+	c, err := Decode([]byte(`{"spec": {"versions": [{"schema": {"openAPIV3Schema": {
+		"default": 3, "enum": [1.0, "a", null, 1e3, 9223372036854775808],
+		"additionalProperties": false, "items": {"type": "string"}}}}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Spec.Versions[0].Schema.OpenAPIV3Schema
+	if s.Default.Value != int64(3) {
+		t.Errorf("default = %#v, want int64(3)", s.Default.Value)
+	}
+	want := []any{1.0, "a", nil, 1000.0, 9223372036854775808.0}
+	for i, e := range s.Enum {
+		if e.Value != want[i] {
+			t.Errorf("enum[%d] = %#v, want %#v", i, e.Value, want[i])
+		}
+	}
+	if s.AdditionalProperties == nil || s.AdditionalProperties.Allows || s.AdditionalProperties.Schema != nil {
+		t.Errorf("additionalProperties = %+v, want false", s.AdditionalProperties)
+	}
+	if s.Items == nil || s.Items.Schema == nil || s.Items.Schema.Type != "string" {
+		t.Errorf("items = %+v, want a schema of type string", s.Items)
+	}
+}

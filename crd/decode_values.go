@@ -1,0 +1,211 @@
+package crd
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// UnmarshalJSON reads any JSON value as the API server converts it to its
+// internal type: numbers that ParseInt accepts become int64, others
+// float64; null leaves Value nil.
+func (j *JSON) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	v, err := convertNumbers(v)
+	if err != nil {
+		return err
+	}
+	j.Value = v
+	return nil
+}
+
+// MarshalJSON writes Value as JSON.
+func (j JSON) MarshalJSON() ([]byte, error) {
+	return json.Marshal(j.Value)
+}
+
+func convertNumbers(v any) (any, error) {
+	switch v := v.(type) {
+	case json.Number:
+		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+			return i, nil
+		}
+		return strconv.ParseFloat(string(v), 64)
+	case []any:
+		for i := range v {
+			c, err := convertNumbers(v[i])
+			if err != nil {
+				return nil, err
+			}
+			v[i] = c
+		}
+	case map[string]any:
+		for k := range v {
+			c, err := convertNumbers(v[k])
+			if err != nil {
+				return nil, err
+			}
+			v[k] = c
+		}
+	}
+	return v, nil
+}
+
+// UnmarshalJSON reads a boolean or a schema, as the API server does: a
+// schema means true, and anything else is an error.
+func (s *JSONSchemaPropsOrBool) UnmarshalJSON(data []byte) error {
+	var nw JSONSchemaPropsOrBool
+	switch {
+	case len(data) == 0:
+	case data[0] == '{':
+		var sch JSONSchemaProps
+		if _, err := decodeInto(data, &sch, false); err != nil {
+			return err
+		}
+		nw.Allows = true
+		nw.Schema = &sch
+	case string(data) == "true":
+		nw.Allows = true
+	case string(data) == "false":
+	default:
+		return errors.New("boolean or JSON schema expected")
+	}
+	*s = nw
+	return nil
+}
+
+// MarshalJSON writes the schema, or the boolean when there is none.
+func (s JSONSchemaPropsOrBool) MarshalJSON() ([]byte, error) {
+	if s.Schema != nil {
+		return json.Marshal(s.Schema)
+	}
+	return json.Marshal(s.Allows)
+}
+
+// UnmarshalJSON reads a schema or a list of schemas. As in the API server,
+// any other value leaves both empty, without an error.
+func (s *JSONSchemaPropsOrArray) UnmarshalJSON(data []byte) error {
+	var nw JSONSchemaPropsOrArray
+	switch firstByte(data) {
+	case '{':
+		var sch JSONSchemaProps
+		if _, err := decodeInto(data, &sch, false); err != nil {
+			return err
+		}
+		nw.Schema = &sch
+	case '[':
+		if _, err := decodeInto(data, &nw.JSONSchemas, false); err != nil {
+			return err
+		}
+	}
+	*s = nw
+	return nil
+}
+
+// MarshalJSON writes the list, or the single schema.
+func (s JSONSchemaPropsOrArray) MarshalJSON() ([]byte, error) {
+	if len(s.JSONSchemas) > 0 {
+		return json.Marshal(s.JSONSchemas)
+	}
+	return json.Marshal(s.Schema)
+}
+
+// UnmarshalJSON reads a schema or a list of property names. As in the API
+// server, any other value leaves both empty, without an error.
+func (s *JSONSchemaPropsOrStringArray) UnmarshalJSON(data []byte) error {
+	var nw JSONSchemaPropsOrStringArray
+	switch firstByte(data) {
+	case '{':
+		var sch JSONSchemaProps
+		if _, err := decodeInto(data, &sch, false); err != nil {
+			return err
+		}
+		nw.Schema = &sch
+	case '[':
+		if _, err := decodeInto(data, &nw.Property, false); err != nil {
+			return err
+		}
+	}
+	*s = nw
+	return nil
+}
+
+// MarshalJSON writes the list of names, or the schema.
+func (s JSONSchemaPropsOrStringArray) MarshalJSON() ([]byte, error) {
+	if len(s.Property) > 0 {
+		return json.Marshal(s.Property)
+	}
+	return json.Marshal(s.Schema)
+}
+
+// firstByte returns the first byte of a value of more than one byte, as
+// the API server's wrappers look at it, or 0.
+func firstByte(data []byte) byte {
+	if len(data) > 1 {
+		return data[0]
+	}
+	return 0
+}
+
+// kubeNames are the names of the Kubernetes Go types that match this
+// package's, for messages that name them.
+var kubeNames = map[string]string{
+	"Metadata":          "ObjectMeta",
+	"ManagedField":      "ManagedFieldsEntry",
+	"Spec":              "CustomResourceDefinitionSpec",
+	"Names":             "CustomResourceDefinitionNames",
+	"Version":           "CustomResourceDefinitionVersion",
+	"Schema":            "CustomResourceValidation",
+	"Subresources":      "CustomResourceSubresources",
+	"StatusSubresource": "CustomResourceSubresourceStatus",
+	"ScaleSubresource":  "CustomResourceSubresourceScale",
+	"PrinterColumn":     "CustomResourceColumnDefinition",
+	"Conversion":        "CustomResourceConversion",
+	"Webhook":           "WebhookConversion",
+	"ClientConfig":      "WebhookClientConfig",
+	"Status":            "CustomResourceDefinitionStatus",
+	"Condition":         "CustomResourceDefinitionCondition",
+}
+
+func kubeName(name string) string {
+	if k, ok := kubeNames[name]; ok {
+		return k
+	}
+	return name
+}
+
+// kubeTypeError rewrites encoding/json's type error in the names of the
+// Kubernetes types.
+func kubeTypeError(e *json.UnmarshalTypeError) *TypeError {
+	return &TypeError{
+		Value:  e.Value,
+		Struct: kubeName(e.Struct),
+		Field:  e.Field,
+		Type:   kubeTypeString(e.Type),
+	}
+}
+
+// kubeTypeString writes t as reflect does, with this package's type names
+// turned into those of apiextensions.k8s.io/v1 (package v1).
+func kubeTypeString(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return "*" + kubeTypeString(t.Elem())
+	case reflect.Slice:
+		return "[]" + kubeTypeString(t.Elem())
+	case reflect.Map:
+		return "map[" + kubeTypeString(t.Key()) + "]" + kubeTypeString(t.Elem())
+	}
+	if t.PkgPath() == reflect.TypeFor[Spec]().PkgPath() {
+		return "v1." + kubeName(t.Name())
+	}
+	return strings.TrimPrefix(t.String(), "crd.")
+}

@@ -111,3 +111,17 @@ func ExampleErrorType() {
 	// Output:
 	// Unsupported value
 }
+
+func ExampleCountCELRules() {
+	c, err := crd.Decode([]byte(`{
+		"spec": {"versions": [{"name": "v1", "served": true, "storage": true,
+			"schema": {"openAPIV3Schema": {"type": "object", "properties": {
+				"spec": {"type": "object",
+					"x-kubernetes-validations": [{"rule": "self.replicas >= 0"}],
+					"properties": {"replicas": {"type": "integer"}}}}}}}]}}`))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(crd.CountCELRules(c))
+	// Output: 1
+}

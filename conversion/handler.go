@@ -1,0 +1,102 @@
+package conversion
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+)
+
+// DefaultMaxBodyBytes is the size limit of a request body when
+// [Handler].MaxBodyBytes is zero: 3 MiB, the API server's own limit on a
+// request body, so any review the server can send fits.
+const DefaultMaxBodyBytes = 3 << 20
+
+// Func converts obj, a custom resource decoded from JSON into maps, to
+// desiredAPIVersion, "group/version". Numbers are int64 or float64 (see
+// [crd.JSON]). It may change obj and return it. For example, a Func that
+// renames spec.cronSpec to spec.schedule going to v1:
+//
+//	func(obj map[string]any, to string) (map[string]any, error) {
+//		spec, _ := obj["spec"].(map[string]any)
+//		if to == "stable.example.com/v1" && spec != nil {
+//			spec["schedule"] = spec["cronSpec"]
+//			delete(spec, "cronSpec")
+//		}
+//		return obj, nil
+//	}
+//
+// A [*Converter]'s Convert method is a Func.
+type Func func(obj map[string]any, desiredAPIVersion string) (map[string]any, error)
+
+// Handler is an http.Handler that serves Convert as a conversion webhook.
+// For example:
+//
+//	http.Handle("/convert", &conversion.Handler{Convert: myConvert})
+//
+// It answers a POST of a ConversionReview (v1 or v1beta1, see
+// [DecodeRequest]) with a ConversionReview of the same version that echoes
+// request.uid. It calls Convert once per object, then sets apiVersion to
+// the desired one and restores what a webhook may not change (see
+// [Restore]). If Convert returns an error or panics on any object, the
+// answer has no objects and a result of status Failure whose message names
+// the object and the error; the HTTP status is still 200, as the API
+// server expects.
+//
+// A request that is not a ConversionReview gets an HTTP error whose body
+// is the error's message: 405 for a method other than POST, 415 for a
+// content type other than application/json, 413 for a body over
+// MaxBodyBytes, 400 for anything [DecodeRequest] refuses.
+//
+// A Handler holds no state between requests and serves them concurrently;
+// Convert must be safe to call from several goroutines.
+type Handler struct {
+	Convert Func
+	// MaxBodyBytes limits the request body; 0 means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+}
+
+// ServeHTTP answers one ConversionReview.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	review, err := h.read(w, r)
+	if err != nil {
+		if errors.Is(err, ErrMethod) {
+			w.Header().Set("Allow", http.MethodPost)
+		}
+		http.Error(w, err.Error(), statusCode(err))
+		return
+	}
+	body, err := json.Marshal(Answer(review, h.Convert))
+	if err != nil { // cannot happen: Answer's objects are valid JSON
+		http.Error(w, "conversion: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body)
+}
+
+// read checks the method, content type and size of r and decodes its body.
+func (h *Handler) read(w http.ResponseWriter, r *http.Request) (*Review, error) {
+	if r.Method != http.MethodPost {
+		return nil, fmt.Errorf("%w, not %s", ErrMethod, r.Method)
+	}
+	ct := r.Header.Get("Content-Type")
+	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+		return nil, fmt.Errorf("%w: %q", ErrContentType, ct)
+	}
+	limit := h.MaxBodyBytes
+	if limit <= 0 {
+		limit = DefaultMaxBodyBytes
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, fmt.Errorf("%w: over %d bytes", ErrBodyTooLarge, limit)
+		}
+		return nil, fmt.Errorf("%w: reading the body: %v", ErrInvalidReview, err)
+	}
+	return DecodeRequest(body)
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/kubeversion/kubeversion"
 )
@@ -20,6 +21,21 @@ func ExampleCompare() {
 	// 1
 	// 1
 	// 0
+}
+
+// With slices.SortFunc, Compare sorts lowest priority first, as every
+// cmp-style function does. Swap its arguments to sort highest first, as
+// Sort does.
+func ExampleCompare_sortFunc() {
+	versions := []string{"v1beta1", "foo", "v2", "v1", "v1alpha1"}
+	slices.SortFunc(versions, kubeversion.Compare)
+	fmt.Println(versions)
+
+	slices.SortFunc(versions, func(a, b string) int { return kubeversion.Compare(b, a) })
+	fmt.Println(versions)
+	// Output:
+	// [foo v1alpha1 v1beta1 v1 v2]
+	// [v2 v1 v1beta1 v1alpha1 foo]
 }
 
 func ExampleSort() {

@@ -5,18 +5,71 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
-// newFlagSet returns a flag set for a command that prints its usage to
-// stderr, or to stdout for --help.
+// descriptions say what each command does, for its --help.
+var descriptions = map[string]string{
+	"sort": `Sort prints the VERSION arguments, or the lines of standard input, highest
+priority first, as Kubernetes ranks API versions. Lines of the form
+group/version, as 'kubectl api-versions' prints them, are grouped by group.`,
+	"highest": `Highest prints the highest-priority VERSION argument, or line of standard
+input, as Kubernetes ranks API versions: the version discovery prefers and
+kubectl uses when all are served. For lines of the form group/version, as
+'kubectl api-versions' prints them, it prints one line per group.`,
+	"parse": `Parse prints the parts of each VERSION argument, or line of standard input,
+or why it is not a Kubernetes API version (exit status 1). For a line of the
+form group/version, it parses the version. An empty input, or one with white
+space, is printed quoted.`,
+	"lint": `Lint checks the CustomResourceDefinitions of YAML or JSON manifests (files,
+directories, - for standard input) as 'kubectl apply' and the API server
+would: it reads them as kubectl does and prints every error of the server,
+each at its line, then the versions, the one kubectl uses by default and
+the deprecation warnings clients will see.`,
+}
+
+// newFlagSet returns a flag set for a command that prints its usage: the
+// synopsis and its flags as the synopsis spells them ("--old FILE", "-r"),
+// to stderr after a usage error, or to stdout for --help, with what the
+// command does.
 func newFlagSet(e *env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: kubeversion %s %s\n", name, synopsis)
-		fs.PrintDefaults()
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage: kubeversion %s %s\n", name, synopsis)
+		if d := descriptions[name]; d != "" && w == e.stdout { // --help, not a usage error
+			fmt.Fprintf(w, "\n%s\n", d)
+		}
+		printFlags(w, fs)
 	}
 	return fs
+}
+
+// printFlags lists the flags of fs, a one-letter flag with one dash and a
+// longer one with two, each followed by the name of its value as its usage
+// gives it in back quotes.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	first := true
+	fs.VisitAll(func(f *flag.Flag) {
+		if first {
+			fmt.Fprintf(w, "\nFlags:\n")
+			first = false
+		}
+		dash := "-"
+		if len(f.Name) > 1 {
+			dash = "--"
+		}
+		value, usage := flag.UnquoteUsage(f)
+		if value != "" {
+			value = " " + value
+		}
+		fmt.Fprintf(w, "  %s%s%s\n    \t%s", dash, f.Name, value, strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if f.DefValue != "" && f.DefValue != "false" {
+			fmt.Fprintf(w, " (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(w)
+	})
 }
 
 // parseFlags parses args with flags and arguments in any order, as users

@@ -14,8 +14,8 @@ import (
 // runLint is "kubeversion lint [--old FILE] [-o text|json|github] PATH...".
 func runLint(e *env, args []string) int {
 	flags := newFlagSet(e, "lint", "[--old FILE] [-o text|json|github] PATH...")
-	oldFile := flags.String("old", "", "the live objects (kubectl get crd NAME -o yaml): check each CRD of PATH as an update of the one of the same metadata.name")
-	format := flags.String("o", "text", "output format: text, json or github (GitHub Actions annotations)")
+	oldFile := flags.String("old", "", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml)")
+	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
 	paths, status, ok := parseFlags(e, flags, args)
 	if !ok {
 		return status
@@ -71,33 +71,39 @@ type linter struct {
 }
 
 // lintPath lints a file, every .yaml, .yml and .json file under a
-// directory, or standard input for "-".
+// directory, or standard input for "-". A path without any
+// CustomResourceDefinition is said on standard error, so that a wrong path
+// does not pass for a clean one.
 func (l *linter) lintPath(e *env, path string) {
+	found, problems := 0, len(l.problems)
 	if path == "-" {
 		data, err := readFile(e, path)
 		if err != nil {
 			l.problems = append(l.problems, problem{path, 0, err.Error()})
 			return
 		}
-		l.lintData(path, data)
-		return
-	}
-	err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() || (p != path && !isManifestName(p)) {
+		found = l.lintData(path, data)
+	} else {
+		err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || (p != path && !isManifestName(p)) {
+				return nil
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			found += l.lintData(p, data)
 			return nil
-		}
-		data, err := os.ReadFile(p)
+		})
 		if err != nil {
-			return err
+			l.problems = append(l.problems, problem{path, 0, err.Error()})
 		}
-		l.lintData(p, data)
-		return nil
-	})
-	if err != nil {
-		l.problems = append(l.problems, problem{path, 0, err.Error()})
+	}
+	if found == 0 && len(l.problems) == problems {
+		fmt.Fprintf(e.stderr, "kubeversion lint: %s: no CustomResourceDefinition found\n", path)
 	}
 }
 
@@ -106,43 +112,34 @@ func isManifestName(p string) bool {
 	return ext == ".yaml" || ext == ".yml" || ext == ".json"
 }
 
-// lintData lints every CustomResourceDefinition in one file.
-func (l *linter) lintData(file string, data []byte) {
-	for _, d := range readCRDs(file, data) {
-		if d.problem != nil {
-			l.problems = append(l.problems, *d.problem)
+// lintData lints every CustomResourceDefinition in one file, and returns
+// how many it found.
+func (l *linter) lintData(file string, data []byte) int {
+	objects, p := readObjects(file, data)
+	found := 0
+	for _, o := range objects {
+		if !o.isCRD() {
 			continue
 		}
-		r := newReport(d.object, d.crd, l.old[d.crd.Metadata.Name])
+		found++
+		c, decodeErrs := decodeCRD(o)
+		r := newReport(o, c, decodeErrs, l.old[metadataName(o)])
 		if len(r.Errors) > 0 {
 			l.invalid = true
 		}
 		l.reports = append(l.reports, r)
 	}
-}
-
-// decoded is a CRD of a file, or the problem that kept it from being read.
-type decoded struct {
-	object
-	crd     *crd.CustomResourceDefinition
-	problem *problem
-}
-
-// readCRDs returns the CustomResourceDefinitions of a file, and the
-// problems met reading it, in file order; other kinds are skipped.
-func readCRDs(file string, data []byte) []decoded {
-	objects, p := readObjects(file, data)
-	var out []decoded
-	for _, o := range objects {
-		if o.isCRD() {
-			c, p := o.decode()
-			out = append(out, decoded{o, c, p})
-		}
-	}
 	if p != nil {
-		out = append(out, decoded{problem: p})
+		l.problems = append(l.problems, *p)
 	}
-	return out
+	return found
+}
+
+// metadataName returns o's metadata.name, or "".
+func metadataName(o object) string {
+	meta, _ := o.fields["metadata"].(map[string]any)
+	name, _ := meta["name"].(string)
+	return name
 }
 
 // readFile reads a file, or standard input for "-".
@@ -165,12 +162,20 @@ func readOld(e *env, file string) (map[string]*crd.CustomResourceDefinition, *pr
 // oldObjects reads the CRDs of data by metadata.name, or returns the first
 // problem.
 func oldObjects(file string, data []byte) (map[string]*crd.CustomResourceDefinition, *problem) {
+	objects, p := readObjects(file, data)
 	old := map[string]*crd.CustomResourceDefinition{}
-	for _, d := range readCRDs(file, data) {
-		if d.problem != nil {
-			return nil, d.problem
+	for _, o := range objects {
+		if !o.isCRD() {
+			continue
 		}
-		old[d.crd.Metadata.Name] = d.crd
+		c, p := decodeOld(o)
+		if p != nil {
+			return nil, p
+		}
+		old[c.Metadata.Name] = c
+	}
+	if p != nil {
+		return nil, p
 	}
 	return old, nil
 }

@@ -7,6 +7,8 @@
 //	kubeversion highest [VERSION...]
 //	kubeversion parse [-o text|json] [VERSION...]
 //	kubeversion lint [--old FILE] [-o text|json|github] PATH...
+//	kubeversion help [COMMAND]
+//	kubeversion --version
 //
 // Without VERSION arguments, sort, highest and parse read standard input,
 // one version per line. Lines of the form group/version, as `kubectl
@@ -39,10 +41,14 @@ Usage:
   kubeversion parse [-o text|json] [VERSION...]
                                           print the parts of each version
   kubeversion lint [--old FILE] [-o text|json|github] PATH...
-                                          check CRD manifests as the API server would
+                                          check CRD manifests as kubectl apply and
+                                          the API server would
+  kubeversion help [COMMAND]              print this help, or a command's
+  kubeversion --version                   print the version of kubeversion
 
 Without VERSION arguments, sort, highest and parse read standard input, one
-version per line. Run 'kubeversion COMMAND --help' for a command's flags.
+version per line. Run 'kubeversion help COMMAND' or 'kubeversion COMMAND
+--help' for what a command does and its flags.
 
 Exit status: 0 success, 1 invalid version or manifest, 2 usage, I/O or
 malformed input.
@@ -71,7 +77,9 @@ func run(e *env, args []string) int {
 		return exitError
 	}
 	switch args[0] {
-	case "-h", "-help", "--help", "help":
+	case "help":
+		return runHelp(e, args[1:])
+	case "-h", "-help", "--help":
 		fmt.Fprint(e.stdout, usage)
 		return exitOK
 	case "-version", "--version", "version":
@@ -84,6 +92,23 @@ func run(e *env, args []string) int {
 		return exitError
 	}
 	return cmd(e, args[1:])
+}
+
+// runHelp is "kubeversion help [COMMAND]".
+func runHelp(e *env, args []string) int {
+	switch len(args) {
+	case 0:
+		fmt.Fprint(e.stdout, usage)
+		return exitOK
+	case 1:
+		if cmd, ok := commands[args[0]]; ok {
+			return cmd(e, []string{"--help"})
+		}
+		fmt.Fprintf(e.stderr, "kubeversion help: unknown command %q\n\n%s", args[0], usage)
+	default:
+		fmt.Fprintf(e.stderr, "kubeversion help: one COMMAND at most\n\n%s", usage)
+	}
+	return exitError
 }
 
 // buildVersion returns the module version the binary was built from, or

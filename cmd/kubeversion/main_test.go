@@ -16,13 +16,13 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// binary is the command under test, built on first use (not in TestMain,
+// testBinary is the command under test, built on first use (not in TestMain,
 // so that fuzzing workers do not build it).
 var (
-	binary    string
-	buildOnce sync.Once
-	buildErr  error
-	buildDir  string
+	testBinary string
+	buildOnce  sync.Once
+	buildErr   error
+	buildDir   string
 )
 
 func TestMain(m *testing.M) {
@@ -39,11 +39,11 @@ func build(t *testing.T) string {
 		if buildDir, buildErr = os.MkdirTemp("", "kubeversion-test"); buildErr != nil {
 			return
 		}
-		binary = filepath.Join(buildDir, "kubeversion")
+		testBinary = filepath.Join(buildDir, "kubeversion")
 		if runtime.GOOS == "windows" {
-			binary += ".exe"
+			testBinary += ".exe"
 		}
-		out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", testBinary, ".").CombinedOutput()
 		if err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}
@@ -51,7 +51,7 @@ func build(t *testing.T) string {
 	if buildErr != nil {
 		t.Fatal(buildErr)
 	}
-	return binary
+	return testBinary
 }
 
 // runBinary runs the built command in testdata with args and stdin, and
@@ -135,6 +135,18 @@ var cliTests = []struct {
 	{"lint-old-missing", "", []string{"lint", "--old", "manifests/nonexistent.yaml", "manifests/operator.yaml"}, 2},
 	{"lint-malformed-others-checked", "", []string{"lint", "manifests/malformed.yaml", "manifests/wrongtype.yaml", "manifests/v1beta1.yaml", "manifests/missing.yaml", "manifests/operator.yaml"}, 2},
 	{"lint-malformed-json", "", []string{"lint", "-o", "json", "manifests/malformed.yaml", "manifests/operator.yaml"}, 2},
+	{"help-sort", "", []string{"help", "sort"}, 0},
+	{"help-unknown", "", []string{"help", "frobnicate"}, 2},
+	{"highest-help", "", []string{"highest", "--help"}, 0},
+	{"parse-help", "", []string{"parse", "--help"}, 0},
+	{"parse-visible", "", []string{"parse", "", "v1 ", "v1\t", "apps/v1", "apps/v1beta", "/v2"}, 1},
+	{"parse-groups-json", "apps/v1\nbatch/v1beta\n", []string{"parse", "-o", "json"}, 1},
+	{"lint-kubectl-reading", "", []string{"lint", "manifests/kubectl-reading.yaml"}, 0},
+	{"lint-strict", "", []string{"lint", "manifests/strict.yaml"}, 1},
+	{"lint-strict-json", "", []string{"lint", "-o", "json", "manifests/strict.yaml"}, 1},
+	{"lint-crd-list", "", []string{"lint", "manifests/crd-list.yaml"}, 2},
+	{"lint-crd-list-github", "", []string{"lint", "-o", "github", "manifests/crd-list.yaml"}, 2},
+	{"lint-no-crd", "", []string{"lint", "manifests/dir/configmap.yml", "manifests/operator.yaml"}, 0},
 	{"lint-stdin", "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: a.b.c}\nspec:\n  group: b.c\n  names: {kind: A}\n  versions: []\n", []string{"lint", "-"}, 1},
 }
 

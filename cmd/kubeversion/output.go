@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 )
 
@@ -25,11 +24,10 @@ func writeText(out io.Writer, l *linter) error {
 		for _, e := range r.Errors {
 			fmt.Fprintf(w, "%s:%d: %s\n", r.File, e.Line, e.Message)
 		}
-		verdict := "valid"
-		if n := len(r.Errors); n > 0 {
-			verdict = strconv.Itoa(n) + " error" + plural(n)
+		fmt.Fprintf(w, "%s:%d: %s: %s\n", r.File, r.Line, r.Name, r.Verdict)
+		if !r.decoded {
+			continue
 		}
-		fmt.Fprintf(w, "%s:%d: %s: %s on %s\n", r.File, r.Line, r.Name, verdict, r.Operation)
 		if len(r.Versions) == 0 {
 			fmt.Fprintf(w, "  versions: none\n")
 		} else {
@@ -42,10 +40,13 @@ func writeText(out io.Writer, l *linter) error {
 		for _, v := range r.Versions {
 			fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("    %-*s  %s", width, v.Name, v.marks()), " "))
 		}
-		if r.Preferred != "" {
-			fmt.Fprintf(w, "  kubectl uses: %s\n", r.Preferred)
-		} else {
+		switch {
+		case r.Preferred == "":
 			fmt.Fprintf(w, "  kubectl uses: nothing, no version is served\n")
+		case r.PreferredDeprecated:
+			fmt.Fprintf(w, "  kubectl uses: %s, which is deprecated\n", r.Preferred)
+		default:
+			fmt.Fprintf(w, "  kubectl uses: %s\n", r.Preferred)
 		}
 		for _, v := range r.Versions {
 			if v.Warning != "" {
@@ -81,8 +82,9 @@ func writeJSON(out io.Writer, l *linter) error {
 }
 
 // writeGitHub writes GitHub Actions workflow commands: an error annotation
-// per error and per problem, a warning annotation per deprecation warning,
-// and a notice with the version kubectl uses.
+// per error and per problem, a warning annotation per deprecation warning
+// and when kubectl's default version is deprecated, and a notice with the
+// verdict and the version kubectl uses.
 func writeGitHub(out io.Writer, l *linter) error {
 	w := bufio.NewWriter(out)
 	annotate := func(level, file string, line int, title, msg string) {
@@ -97,11 +99,18 @@ func writeGitHub(out io.Writer, l *linter) error {
 				annotate("warning", r.File, v.Line, r.Name+" "+v.Name+" is deprecated", v.Warning)
 			}
 		}
-		preferred := r.Preferred
-		if preferred == "" {
-			preferred = "nothing, no version is served"
+		if r.PreferredDeprecated {
+			annotate("warning", r.File, r.Line, r.Name, "kubectl uses "+r.Preferred+" by default, and it is deprecated")
 		}
-		annotate("notice", r.File, r.Line, r.Name, "kubectl uses "+preferred)
+		msg := r.Verdict
+		switch {
+		case !r.decoded:
+		case r.Preferred == "":
+			msg += "; kubectl uses nothing, no version is served"
+		default:
+			msg += "; kubectl uses " + r.Preferred
+		}
+		annotate("notice", r.File, r.Line, r.Name, msg)
 	}
 	for _, p := range l.problems {
 		annotate("error", p.File, p.Line, "kubeversion lint", p.Message)

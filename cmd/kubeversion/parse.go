@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/kubeversion/kubeversion"
 )
@@ -13,19 +16,20 @@ import (
 // element of the -o json array.
 type parsed struct {
 	Input     string  `json:"input"`
+	Group     *string `json:"group,omitempty"` // for group/version input, the group
 	Valid     bool    `json:"valid"`
 	Major     *uint64 `json:"major,omitempty"`
 	Stability string  `json:"stability,omitempty"`
 	Minor     *uint64 `json:"minor,omitempty"`
 	Canonical string  `json:"canonical,omitempty"`
 	Error     string  `json:"error,omitempty"`  // why the input is not a version
-	Offset    *int    `json:"offset,omitempty"` // byte offset of the problem
+	Offset    *int    `json:"offset,omitempty"` // byte offset of the problem in the input
 }
 
 // runParse is "kubeversion parse [-o text|json] [VERSION...]".
 func runParse(e *env, args []string) int {
 	fs := newFlagSet(e, "parse", "[-o text|json] [VERSION...]")
-	format := fs.String("o", "text", "output format: text or json")
+	format := fs.String("o", "text", "print `text|json`: a line of fields per input, or a JSON array")
 	versions, status, ok := parseFlags(e, fs, args)
 	if !ok {
 		return status
@@ -53,10 +57,14 @@ func runParse(e *env, args []string) int {
 		enc.Encode(results)
 	} else {
 		for _, r := range results {
+			group := ""
+			if r.Group != nil {
+				group = "group=" + visible(*r.Group) + " "
+			}
 			if r.Valid {
-				fmt.Fprintf(w, "%s\tmajor=%d stability=%s minor=%d canonical=%s\n", r.Input, *r.Major, r.Stability, *r.Minor, r.Canonical)
+				fmt.Fprintf(w, "%s\t%smajor=%d stability=%s minor=%d canonical=%s\n", visible(r.Input), group, *r.Major, r.Stability, *r.Minor, r.Canonical)
 			} else {
-				fmt.Fprintf(w, "%s\tinvalid: %s\n", r.Input, r.Error)
+				fmt.Fprintf(w, "%s\t%sinvalid: %s\n", visible(r.Input), group, r.Error)
 			}
 		}
 	}
@@ -66,15 +74,34 @@ func runParse(e *env, args []string) int {
 	return status
 }
 
+// parseOne parses s, or the version of a group/version line, cut at the
+// first slash as sort cuts it: "apps/v1" is version v1 of group apps.
 func parseOne(s string) parsed {
-	v, err := kubeversion.Parse(s)
+	p := parsed{Input: s}
+	version := s
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		group := s[:i]
+		p.Group, version = &group, s[i+1:]
+	}
+	v, err := kubeversion.Parse(version)
 	var pe *kubeversion.ParseError
 	if errors.As(err, &pe) {
-		return parsed{Input: s, Error: pe.Reason, Offset: &pe.Offset}
+		p.Error = pe.Reason
+		offset := len(s) - len(version) + pe.Offset
+		p.Offset = &offset
+		return p
 	}
 	major, minor := v.Major(), v.Minor()
-	return parsed{
-		Input: s, Valid: true,
-		Major: &major, Stability: v.Stability().String(), Minor: &minor, Canonical: v.String(),
+	p.Valid = true
+	p.Major, p.Stability, p.Minor, p.Canonical = &major, v.Stability().String(), &minor, v.String()
+	return p
+}
+
+// visible returns s, or s quoted as a Go string when it is empty or has
+// white space or other invisible characters, so that "" and "v1 " show.
+func visible(s string) string {
+	if s == "" || strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || !unicode.IsGraphic(r) }) >= 0 {
+		return strconv.Quote(s)
 	}
+	return s
 }

@@ -12,13 +12,24 @@ import (
 // report is what lint says of one CRD; its JSON form is an element of the
 // "crds" array of -o json.
 type report struct {
-	File      string          `json:"file"`
-	Line      int             `json:"line"`
-	Name      string          `json:"name"`
-	Operation string          `json:"operation"` // "create", or "update" against --old
-	Errors    []lintError     `json:"errors"`
-	Versions  []versionReport `json:"versions"`            // highest priority first
-	Preferred string          `json:"preferred,omitempty"` // what kubectl uses; "" when nothing is served
+	File      string      `json:"file"`
+	Line      int         `json:"line"`
+	Name      string      `json:"name"`
+	Operation string      `json:"operation"` // "create", or "update" against --old
+	Verdict   string      `json:"verdict"`   // as the text output gives it
+	Errors    []lintError `json:"errors"`
+	// Validated is false when the API server would refuse the object
+	// before validation (see decodeCRD): the errors are then those alone.
+	Validated bool `json:"validated"`
+	// NotChecked names the rules of the API server that package crd does
+	// not check yet; empty when it checks them all.
+	NotChecked          []string        `json:"notChecked"`
+	CELRulesNotCompiled int             `json:"celRulesNotCompiled"`
+	Versions            []versionReport `json:"versions"`            // highest priority first
+	Preferred           string          `json:"preferred,omitempty"` // what kubectl uses; "" when nothing is served
+	PreferredDeprecated bool            `json:"preferredDeprecated,omitempty"`
+
+	decoded bool // the CRD could be read, and Versions says what it has
 }
 
 // lintError is one error of the API server, located in the file.
@@ -36,25 +47,51 @@ type versionReport struct {
 	Served     bool   `json:"served"`
 	Storage    bool   `json:"storage"`
 	Deprecated bool   `json:"deprecated"`
-	Warning    string `json:"warning,omitempty"` // sent to clients of a deprecated version
+	// Warning is what clients of a served deprecated version are told; an
+	// unserved version answers 404 before any warning.
+	Warning string `json:"warning,omitempty"`
 }
 
-func newReport(o object, c, old *crd.CustomResourceDefinition) report {
-	r := report{File: o.file, Line: o.line(), Name: c.Metadata.Name, Operation: "create", Errors: []lintError{}}
-	var errs crd.ErrorList
+// newReport reports on the CRD of o: c as decoded, or nil when it could
+// not be, with the errors of decoding; old is the live object for an
+// update, or nil.
+func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition) report {
+	r := report{
+		File: o.file, Line: o.line, Name: metadataName(o), Operation: "create",
+		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{},
+	}
 	if old != nil {
 		r.Operation = "update"
-		errs = crd.ValidateUpdate(c, old)
-	} else {
-		errs = crd.ValidateCreate(c)
 	}
-	for _, err := range errs {
-		r.Errors = append(r.Errors, lintError{
-			Line: locate(o.node, err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
-		})
+	switch {
+	case len(decodeErrs) > 0:
+		r.Errors = append(r.Errors, decodeErrs...)
+	default:
+		r.Validated = true
+		r.NotChecked = append(r.NotChecked, notChecked(old != nil)...)
+		var errs crd.ErrorList
+		if old != nil {
+			errs = crd.ValidateUpdate(c, old)
+		} else {
+			errs = crd.ValidateCreate(c)
+		}
+		for _, err := range errs {
+			r.Errors = append(r.Errors, lintError{
+				Line: locate(o, err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
+			})
+		}
 	}
+	if c != nil {
+		r.decoded = true
+		r.CELRulesNotCompiled = crd.CountCELRules(c)
+		r.addVersions(o, c)
+	}
+	r.Verdict = r.verdict()
+	return r
+}
 
-	// Versions in priority order; a version keeps its index for its line.
+// addVersions lists c's versions in priority order, each at its line.
+func (r *report) addVersions(o object, c *crd.CustomResourceDefinition) {
 	order := make([]int, len(c.Spec.Versions))
 	for i := range order {
 		order[i] = i
@@ -62,17 +99,54 @@ func newReport(o object, c, old *crd.CustomResourceDefinition) report {
 	slices.SortStableFunc(order, func(i, j int) int {
 		return kubeversion.Compare(c.Spec.Versions[j].Name, c.Spec.Versions[i].Name)
 	})
-	r.Versions = []versionReport{}
 	for _, i := range order {
 		v := c.Spec.Versions[i]
-		warning, _ := crd.DeprecationWarning(c, v.Name)
+		warning := ""
+		if v.Served {
+			warning, _ = crd.DeprecationWarning(c, v.Name)
+		}
 		r.Versions = append(r.Versions, versionReport{
-			Name: v.Name, Line: locate(o.node, "spec.versions["+strconv.Itoa(i)+"].name"),
+			Name: v.Name, Line: locate(o, "spec.versions["+strconv.Itoa(i)+"].name"),
 			Served: v.Served, Storage: v.Storage, Deprecated: v.Deprecated, Warning: warning,
 		})
 	}
 	r.Preferred, _ = crd.PreferredVersion(c)
-	return r
+	for _, v := range r.Versions {
+		if v.Name == r.Preferred && v.Served && v.Deprecated {
+			r.PreferredDeprecated = true
+		}
+	}
+}
+
+// verdict says what lint found and what it did not check, for example
+// "valid on create (2 CEL rules not compiled)": "valid" only when package
+// crd checked every rule of the API server but CEL, "no errors" when it
+// did not, and the count of errors otherwise.
+func (r report) verdict() string {
+	var s string
+	switch n := len(r.Errors); {
+	case n > 0:
+		s = strconv.Itoa(n) + " error" + plural(n)
+	case len(r.NotChecked) > 0:
+		s = "no errors"
+	default:
+		s = "valid"
+	}
+	s += " on " + r.Operation
+	var notes []string
+	switch {
+	case !r.Validated:
+		notes = append(notes, "not validated: the API server refuses it before validation")
+	case len(r.NotChecked) > 0:
+		notes = append(notes, "not checked: "+strings.Join(r.NotChecked, ", "))
+	}
+	if n := r.CELRulesNotCompiled; n > 0 {
+		notes = append(notes, strconv.Itoa(n)+" CEL rule"+plural(n)+" not compiled")
+	}
+	if len(notes) > 0 {
+		s += " (" + strings.Join(notes, "; ") + ")"
+	}
+	return s
 }
 
 // marks returns "served storage deprecated" with blanks for what v is not,

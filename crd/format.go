@@ -1,0 +1,323 @@
+package crd
+
+import (
+	"encoding/hex"
+	"net"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// formats are the string formats of kube-openapi's default registry
+// (k8s.io/kube-openapi/pkg/validation/strfmt), the formats the API server
+// checks in defaults, by their names without dashes.
+var formats = map[string]func(string) bool{
+	"bsonobjectid": isBSONObjectID,
+	"byte":         rxBase64.MatchString,
+	"cidr":         isCIDR,
+	"creditcard":   isCreditCard,
+	"date":         isDate,
+	"datetime":     isDateTime,
+	"duration":     isDuration,
+	"email":        isEmail,
+	"hexcolor":     rxHexcolor.MatchString,
+	"hostname":     isHostname,
+	"ipv4":         isIPv4,
+	"ipv6":         isIPv6,
+	"isbn":         func(s string) bool { return isISBN(s, 10) || isISBN(s, 13) },
+	"isbn10":       func(s string) bool { return isISBN(s, 10) },
+	"isbn13":       func(s string) bool { return isISBN(s, 13) },
+	"k8slongname":  isLongName,
+	"k8sshortname": isShortName,
+	"mac":          isMAC,
+	"password":     func(string) bool { return true },
+	"rgbcolor":     rxRGBcolor.MatchString,
+	"ssn":          func(s string) bool { return len(s) == 11 && rxSSN.MatchString(s) },
+	"uri":          isRequestURI,
+	"uuid":         rxUUID.MatchString,
+	"uuid3":        rxUUID3.MatchString,
+	"uuid4":        rxUUID4.MatchString,
+	"uuid5":        rxUUID5.MatchString,
+}
+
+// knownFormat reports whether the registry knows the format name, which,
+// as in kube-openapi, matches with its dashes removed: "date-time" is
+// "datetime", and so is "d-a-t-e-t-i-m-e".
+func knownFormat(name string) bool {
+	_, ok := formats[strings.ReplaceAll(name, "-", "")]
+	return ok
+}
+
+// validFormat reports whether s is valid in the known format name.
+func validFormat(name, s string) bool {
+	f, ok := formats[strings.ReplaceAll(name, "-", "")]
+	return ok && f(s)
+}
+
+var (
+	rxHostname = regexp.MustCompile(`^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$`)
+	rxUUID     = regexp.MustCompile(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$`)
+	rxUUID3    = regexp.MustCompile(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$`)
+	rxUUID4    = regexp.MustCompile(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$`)
+	rxUUID5    = regexp.MustCompile(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$`)
+	rxDateTime = regexp.MustCompile(`^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$`)
+	rxDuration = regexp.MustCompile(`((\d+)\s*([A-Za-zµ]+))`)
+	rxShort    = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+	rxLong     = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+
+	rxCreditCard = regexp.MustCompile(`^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35\d{3})\d{11})$`)
+	rxISBN10     = regexp.MustCompile(`^(?:[0-9]{9}X|[0-9]{10})$`)
+	rxISBN13     = regexp.MustCompile(`^(?:[0-9]{13})$`)
+	rxHexcolor   = regexp.MustCompile(`^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
+	rxRGBcolor   = regexp.MustCompile(`^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$`)
+	rxBase64     = regexp.MustCompile(`^(?:[A-Za-z0-9+\/]{4})*(?:[A-Za-z0-9+\/]{2}==|[A-Za-z0-9+\/]{3}=|[A-Za-z0-9+\/]{4})$`)
+	rxSSN        = regexp.MustCompile(`^\d{3}[- ]?\d{2}[- ]?\d{4}$`)
+	rxNotNumber  = regexp.MustCompile(`[^0-9]+`)
+	rxSpaceMinus = regexp.MustCompile(`[\s-]+`)
+)
+
+func isBSONObjectID(s string) bool {
+	b, err := hex.DecodeString(s)
+	return err == nil && len(b) == 12
+}
+
+func isDate(s string) bool {
+	_, err := time.Parse("2006-01-02", s)
+	return err == nil
+}
+
+// isDateTime is strfmt.IsDateTime: a date, a "t" in any case, and a time
+// checked by pattern, not by parsing.
+func isDateTime(s string) bool {
+	if len(s) < 4 {
+		return false
+	}
+	parts := strings.Split(strings.ToLower(s), "t")
+	if len(parts) < 2 || !isDate(parts[0]) {
+		return false
+	}
+	m := rxDateTime.FindStringSubmatch(parts[1])
+	if m == nil {
+		return false
+	}
+	return m[1] <= "23" && m[2] <= "59" && m[3] <= "59"
+}
+
+// durationUnits are strfmt's units: a unit matches its first variants
+// exactly (in any case) and its last one as a prefix.
+var durationUnits = [][]string{
+	{"ns", "nano"},
+	{"us", "µs", "micro"},
+	{"ms", "milli"},
+	{"s", "sec"},
+	{"m", "min"},
+	{"h", "hr", "hour"},
+	{"d", "day"},
+	{"w", "wk", "week"},
+}
+
+// isDuration is strfmt.IsDuration: Go's durations, or numbers with units
+// as Scala writes them ("3 days").
+func isDuration(s string) bool {
+	if _, err := time.ParseDuration(s); err == nil {
+		return true
+	}
+	ok := false
+	for _, m := range rxDuration.FindAllStringSubmatch(s, -1) {
+		if _, err := strconv.Atoi(m[2]); err != nil {
+			return false
+		}
+		unit := strings.ToLower(strings.TrimSpace(m[3]))
+		for _, variants := range durationUnits {
+			last := len(variants) - 1
+			for i, v := range variants {
+				if i == last && strings.HasPrefix(unit, v) || strings.EqualFold(v, unit) {
+					ok = true
+				}
+			}
+		}
+	}
+	return ok
+}
+
+func isEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address != ""
+}
+
+func isHostname(s string) bool {
+	if !rxHostname.MatchString(s) || len(s) > 255 {
+		return false
+	}
+	for _, p := range strings.Split(s, ".") {
+		if len(p) > 63 {
+			return false
+		}
+	}
+	return true
+}
+
+func isShortName(s string) bool { return len(s) <= 63 && rxShort.MatchString(s) }
+
+func isLongName(s string) bool { return len(s) <= 253 && rxLong.MatchString(s) }
+
+func isMAC(s string) bool {
+	_, err := net.ParseMAC(s)
+	return err == nil
+}
+
+func isRequestURI(s string) bool {
+	_, err := url.ParseRequestURI(s)
+	return err == nil
+}
+
+func isIPv6(s string) bool {
+	return net.ParseIP(s) != nil && strings.Contains(s, ":")
+}
+
+// isIPv4 is strfmt's ipv4: any address that Kubernetes' sloppy parser
+// reads (octets may have leading zeros), written with a dot, which
+// includes IPv6 addresses ending in an IPv4 one.
+func isIPv4(s string) bool {
+	return parseIPSloppy(s) != nil && strings.Contains(s, ".")
+}
+
+// isCIDR is strfmt's cidr: an address as parseIPSloppy reads it, a slash
+// and a prefix length in decimal, leading zeros allowed.
+func isCIDR(s string) bool {
+	i := strings.IndexByte(s, '/')
+	if i < 0 {
+		return false
+	}
+	addr, mask := s[:i], s[i+1:]
+	bits := 32
+	ip := parseIPv4Sloppy(addr)
+	if ip == nil {
+		bits = 128
+		ip = parseIPv6Sloppy(addr)
+	}
+	n, c, ok := dtoi(mask)
+	return ip != nil && ok && c == len(mask) && n <= bits
+}
+
+// parseIPSloppy is the Go 1.16 net.ParseIP that Kubernetes keeps (package
+// k8s.io/utils/net): like net.ParseIP, but IPv4 octets may have leading
+// zeros.
+func parseIPSloppy(s string) net.IP {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '.':
+			return parseIPv4Sloppy(s)
+		case ':':
+			return parseIPv6Sloppy(s)
+		}
+	}
+	return nil
+}
+
+func parseIPv4Sloppy(s string) net.IP {
+	var p [4]byte
+	for i := range p {
+		if i > 0 {
+			if s == "" || s[0] != '.' {
+				return nil
+			}
+			s = s[1:]
+		}
+		n, c, ok := dtoi(s)
+		if !ok || n > 0xFF {
+			return nil
+		}
+		s = s[c:]
+		p[i] = byte(n)
+	}
+	if s != "" {
+		return nil
+	}
+	return net.IPv4(p[0], p[1], p[2], p[3])
+}
+
+// parseIPv6Sloppy parses an IPv6 address whose trailing IPv4 part, if
+// any, may have leading zeros: that part is rewritten without them and
+// the whole parsed by net.ParseIP, which otherwise agrees with Go 1.16.
+func parseIPv6Sloppy(s string) net.IP {
+	if strings.ContainsAny(s, "%") {
+		return nil
+	}
+	if i := strings.LastIndexByte(s, ':'); i >= 0 && strings.Contains(s[i:], ".") {
+		v4 := parseIPv4Sloppy(s[i+1:])
+		if v4 == nil {
+			return nil
+		}
+		s = s[:i+1] + v4.String()
+	}
+	if !strings.Contains(s, ":") {
+		return nil
+	}
+	return net.ParseIP(s)
+}
+
+// dtoi reads a decimal number at the start of s: the number, the digits
+// read, and whether there was one below 0xFFFFFF.
+func dtoi(s string) (n, i int, ok bool) {
+	const big = 0xFFFFFF
+	for i = 0; i < len(s) && '0' <= s[i] && s[i] <= '9'; i++ {
+		n = n*10 + int(s[i]-'0')
+		if n >= big {
+			return big, i, false
+		}
+	}
+	return n, i, i > 0
+}
+
+// isCreditCard is govalidator.IsCreditCard: the digits of s match a card
+// pattern and pass the Luhn check.
+func isCreditCard(s string) bool {
+	digits := rxNotNumber.ReplaceAllString(s, "")
+	if !rxCreditCard.MatchString(digits) {
+		return false
+	}
+	sum, double := 0, false
+	for i := len(digits) - 1; i >= 0; i-- {
+		d := int(digits[i] - '0')
+		if double {
+			d *= 2
+			if d >= 10 {
+				d = d%10 + 1
+			}
+		}
+		sum += d
+		double = !double
+	}
+	return sum%10 == 0
+}
+
+// isISBN is govalidator.IsISBN for version 10 or 13.
+func isISBN(s string, version int) bool {
+	s = rxSpaceMinus.ReplaceAllString(s, "")
+	sum := 0
+	if version == 10 {
+		if !rxISBN10.MatchString(s) {
+			return false
+		}
+		for i := range 9 {
+			sum += (i + 1) * int(s[i]-'0')
+		}
+		if s[9] == 'X' {
+			sum += 100
+		} else {
+			sum += 10 * int(s[9]-'0')
+		}
+		return sum%11 == 0
+	}
+	if !rxISBN13.MatchString(s) {
+		return false
+	}
+	for i := range 12 {
+		sum += []int{1, 3}[i%2] * int(s[i]-'0')
+	}
+	return int(s[12]-'0')-((10-sum%10)%10) == 0
+}

@@ -1,0 +1,184 @@
+package crd
+
+// validateDefaults checks every default in the schema s, whose root is at
+// path (for example "spec.versions[0].schema.openAPIV3Schema"), as the API
+// server's defaulting.ValidateDefaults does (CEL rules aside). The server
+// calls it only for a structural schema, and so should callers.
+//
+// A default is checked against the schema it sits in, as by
+// [valueValidator] in structural mode, after two checks of its own:
+//
+//   - with requirePrunedDefaults, it must be unchanged by pruning with that
+//     schema: "must not have unknown fields";
+//   - where the schema is an embedded resource (or the resource root),
+//     apiVersion and kind must be non-empty strings and metadata valid
+//     object metadata (see [checkObjectMeta]).
+//
+// A default under apiVersion, kind or metadata of a resource is checked
+// within the resource around it, with apiVersion "validation/v1" and kind
+// "Validation" where it sets none: the metadata must stay valid ("must
+// result in valid metadata: ...") and the default must fit its schema.
+//
+// isResourceRoot is true for the root of a CRD's schema. The properties of
+// a schema are visited in sorted order, where the server's order is
+// random; defaults under additionalProperties are not visited, as in the
+// server, since they are forbidden there.
+func validateDefaults(s *JSONSchemaProps, path string, isResourceRoot, requirePrunedDefaults bool) ErrorList {
+	if isResourceRoot {
+		s = rootResource(s)
+	}
+	d := defaultsChecker{prune: requirePrunedDefaults, values: valueValidator{structural: true}}
+	d.walk(s, path, s, nil, false)
+	return d.errs
+}
+
+// defaultsChecker holds the state of one validateDefaults.
+type defaultsChecker struct {
+	prune  bool
+	values valueValidator
+	errs   ErrorList
+}
+
+// step is one step from a resource down to a default: a field name, or
+// into a list when index is true.
+type step struct {
+	key   string
+	index bool
+}
+
+// walk checks the default of s and those below it. root is the schema of
+// the nearest resource around s, and steps the way from it to s.
+func (d *defaultsChecker) walk(s *JSONSchemaProps, path string, root *JSONSchemaProps, steps []step, insideMeta bool) {
+	if s == nil {
+		return
+	}
+	if s.XEmbeddedResource {
+		insideMeta = false
+		root = s
+		steps = nil
+	}
+	if s.Default != nil && s.Default.Value != nil {
+		if insideMeta {
+			d.checkInMeta(s, path, root, steps)
+		} else {
+			d.check(s, path)
+		}
+	}
+	if items := itemsSchema(s); items != nil {
+		d.walk(items, path+".items", root, appendStep(steps, step{index: true}), insideMeta)
+	}
+	for _, k := range sortedKeys(s.Properties) {
+		sub := s.Properties[k]
+		meta := insideMeta || s.XEmbeddedResource && metaField(k)
+		d.walk(&sub, path+".properties["+k+"]", root, appendStep(steps, step{key: k}), meta)
+	}
+}
+
+// appendStep appends to a copy of steps, which sibling walks share.
+func appendStep(steps []step, s step) []step {
+	return append(steps[:len(steps):len(steps)], s)
+}
+
+// check checks a default outside apiVersion, kind and metadata.
+func (d *defaultsChecker) check(s *JSONSchemaProps, path string) {
+	field := path + ".default"
+	// The server coerces the default itself, not a copy: metadata it
+	// rewrites is what the value check sees, and what every error holding
+	// the default prints, even one reported before.
+	def := deepCopyJSON(s.Default.Value)
+	if d.prune && pruneValue(deepCopyJSON(def), s, s.XEmbeddedResource) {
+		d.errs = append(d.errs, invalid(field, def, "must not have unknown fields"))
+	}
+	if err := coerceObjectMeta(field, def, s, s.XEmbeddedResource); err != nil {
+		d.errs = append(d.errs, err)
+	} else if errs := checkObjectMeta(field, def, s, s.XEmbeddedResource); len(errs) > 0 {
+		d.errs = append(d.errs, errs...)
+	} else {
+		d.errs = append(d.errs, d.values.check(def, s, field)...)
+	}
+}
+
+// checkInMeta checks a default inside apiVersion, kind or metadata of the
+// resource whose schema is root, by building the resource around it.
+func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, path string, root *JSONSchemaProps, steps []step) {
+	field := path + ".default"
+	def := s.Default.Value
+	obj := surround(deepCopyJSON(def), steps)
+	if err := coerceObjectMeta("", obj, root, true); err != nil {
+		d.errs = append(d.errs, invalid(field, def, "must result in valid metadata: "+err.Error()))
+	} else if errs := checkObjectMeta("", obj, root, true); len(errs) > 0 {
+		d.errs = append(d.errs, invalid(field, def, "must result in valid metadata: "+aggregate(errs)))
+	} else {
+		d.errs = append(d.errs, d.values.check(def, s, field)...)
+	}
+}
+
+// surround builds the resource that holds x at the end of steps, with
+// apiVersion and kind set where it has none, as the server's
+// SurroundingObjectFunc does.
+func surround(x any, steps []step) map[string]any {
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i].index {
+			x = []any{x}
+		} else {
+			x = map[string]any{steps[i].key: x}
+		}
+	}
+	// Inside metadata there is at least one step, a field: x is an object.
+	obj := x.(map[string]any)
+	if _, ok := obj["kind"]; !ok {
+		obj["kind"] = "Validation"
+	}
+	if _, ok := obj["apiVersion"]; !ok {
+		obj["apiVersion"] = "validation/v1"
+	}
+	return obj
+}
+
+// aggregate writes a list of errors as the API server's ToAggregate does:
+// one message alone, several in brackets.
+func aggregate(errs ErrorList) string {
+	if len(errs) == 1 {
+		return errs[0].Error()
+	}
+	// An aggregate drops messages seen before.
+	seen := map[string]bool{}
+	var msgs []string
+	for _, e := range errs {
+		m := e.Error()
+		if !seen[m] {
+			seen[m] = true
+			msgs = append(msgs, m)
+		}
+	}
+	if len(msgs) == 1 {
+		return msgs[0]
+	}
+	s := "["
+	for i, m := range msgs {
+		if i > 0 {
+			s += ", "
+		}
+		s += m
+	}
+	return s + "]"
+}
+
+// deepCopyJSON copies a JSON value.
+func deepCopyJSON(x any) any {
+	switch x := x.(type) {
+	case []any:
+		c := make([]any, len(x))
+		for i, v := range x {
+			c[i] = deepCopyJSON(v)
+		}
+		return c
+	case map[string]any:
+		c := make(map[string]any, len(x))
+		for k, v := range x {
+			c[k] = deepCopyJSON(v)
+		}
+		return c
+	}
+	return x
+}

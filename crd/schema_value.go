@@ -1,0 +1,295 @@
+package crd
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// valueValidator checks JSON values (the model of [JSON]) against a
+// schema as the API server does, with kube-openapi's validator
+// (k8s.io/kube-openapi/pkg/validation/validate) and the Kubernetes formats:
+// the same checks in the same order, the same messages, the same match
+// counts by which anyOf and oneOf pick the errors they report.
+//
+// With structural set, the schema is read as the server reads a
+// structural schema converted back to OpenAPI (Structural.ToKubeOpenAPI),
+// as the defaults check does: x-kubernetes-int-or-string adds no type, and
+// additionalProperties is ignored inside allOf, anyOf, oneOf and not.
+// Without it, the schema is read as NewSchemaValidator converts a CRD's
+// schema for its objects: x-kubernetes-int-or-string means the types
+// integer and string.
+//
+// Where the server walks a map in random order (the fields of an object,
+// the properties of a schema), the validator walks it in sorted order.
+type valueValidator struct {
+	structural bool
+	patterns   map[string]*regexp.Regexp
+	badPattern map[string]error
+}
+
+// check validates x against s and returns the field errors below field,
+// the path of x (for example "spec.versions[0].schema.openAPIV3Schema.default").
+func (v *valueValidator) check(x any, s *JSONSchemaProps, field string) ErrorList {
+	if s == nil {
+		return nil
+	}
+	return v.validate(x, s, "", false).fieldErrors(field)
+}
+
+// types returns the types the validator sees in s.
+func (v *valueValidator) types(s *JSONSchemaProps) []string {
+	if !v.structural && s.XIntOrString {
+		return []string{"integer", "string"}
+	}
+	if s.Type == "" {
+		return nil
+	}
+	return []string{s.Type}
+}
+
+// validate is SchemaValidator.Validate: x against s at path. nested is
+// true inside allOf, anyOf, oneOf and not.
+func (v *valueValidator) validate(x any, s *JSONSchemaProps, path string, nested bool) *valueResult {
+	r := &valueResult{}
+	if s == nil {
+		return r
+	}
+	types := v.types(s)
+	if x == nil {
+		r.merge(checkType(x, s, types, path), checkEnum(x, s, path))
+		return r
+	}
+	step := func(res *valueResult) {
+		r.merge(res)
+		r.match++
+	}
+	if len(types) > 0 || s.Format != "" {
+		step(checkType(x, s, types, path))
+	}
+	step(v.checkComposition(x, s, path))
+	switch x := x.(type) {
+	case string:
+		step(v.checkString(x, s, path))
+		if knownFormat(s.Format) {
+			step(checkFormat(x, s.Format, path))
+		}
+	case int64, float64:
+		step(checkNumber(x, s, types, path))
+	case []any:
+		step(v.checkList(x, s, path, nested))
+	}
+	step(checkEnum(x, s, path))
+	if x, ok := x.(map[string]any); ok {
+		step(v.checkObject(x, s, path, nested))
+	}
+	r.match++
+	return r
+}
+
+// jsonType returns the type and format kube-openapi infers for x.
+func jsonType(x any) (typ, format string) {
+	switch x.(type) {
+	case bool:
+		return "boolean", ""
+	case string:
+		return "string", ""
+	case int64:
+		return "integer", "int64"
+	case float64:
+		return "number", "float64"
+	case []any:
+		return "array", ""
+	case map[string]any:
+		return "object", ""
+	}
+	return "", ""
+}
+
+// typeError is errors.InvalidType with a string value.
+func typeError(path, typ, value string) valueError {
+	return valueError{code: codeInvalidType, name: path, value: value,
+		msg: fmt.Sprintf("%s in body must be of type %s: %q", path, typ, value)}
+}
+
+// checkType is kube-openapi's typeValidator, quirks included: a format
+// excuses a string or a list from the type check of any type but integer
+// and number.
+func checkType(x any, s *JSONSchemaProps, types []string, path string) *valueResult {
+	if x == nil {
+		if len(types) > 0 && !slices.Contains(types, "null") && !s.Nullable {
+			return failed(typeError(path, strings.Join(types, ","), "null"))
+		}
+		return &valueResult{match: 1}
+	}
+	typ, format := jsonType(x)
+	f, isFloat := x.(float64)
+	floatInt := isFloat && isJSONInteger(f) && slices.Contains(types, "integer")
+	intFloat := typ == "integer" && slices.Contains(types, "number")
+	_, isString := x.(string)
+	_, isList := x.([]any)
+	if !isString && !isList && s.Format != "" &&
+		!(slices.Contains(types, typ) || format == s.Format || floatInt || intFloat) {
+		return failed(typeError(path, s.Format, format))
+	}
+	if !slices.Contains(types, "number") && !slices.Contains(types, "integer") && s.Format != "" && (isString || isList) {
+		return &valueResult{match: 1}
+	}
+	if !(slices.Contains(types, typ) || floatInt || intFloat) {
+		return failed(typeError(path, strings.Join(types, ","), typ))
+	}
+	return &valueResult{match: 1}
+}
+
+// checkString is kube-openapi's stringValidator: the first of maxLength
+// (in runes), minLength and pattern that fails.
+func (v *valueValidator) checkString(x string, s *JSONSchemaProps, path string) *valueResult {
+	if s.MaxLength != nil && int64(utf8.RuneCountInString(x)) > *s.MaxLength {
+		return failed(valueError{code: codeTooLong, name: path, value: x, limit: *s.MaxLength,
+			msg: fmt.Sprintf("%s in body should be at most %d chars long", path, *s.MaxLength)})
+	}
+	if s.MinLength != nil && int64(utf8.RuneCountInString(x)) < *s.MinLength {
+		return failed(valueError{code: codeOther, name: path, value: x,
+			msg: fmt.Sprintf("%s in body should be at least %d chars long", path, *s.MinLength)})
+	}
+	if s.Pattern != "" {
+		re, err := v.pattern(s.Pattern)
+		if err != nil {
+			return failed(valueError{code: codeOther, name: path, value: x,
+				msg: fmt.Sprintf("%s in body should match '%s, but pattern is invalid: %s'", path, s.Pattern, err)})
+		}
+		if !re.MatchString(x) {
+			return failed(valueError{code: codeOther, name: path, value: x,
+				msg: fmt.Sprintf("%s in body should match '%s'", path, s.Pattern)})
+		}
+	}
+	return nil
+}
+
+// pattern compiles p once per validator.
+func (v *valueValidator) pattern(p string) (*regexp.Regexp, error) {
+	if re, ok := v.patterns[p]; ok {
+		return re, nil
+	}
+	if err, ok := v.badPattern[p]; ok {
+		return nil, err
+	}
+	re, err := regexp.Compile(p)
+	if err != nil {
+		if v.badPattern == nil {
+			v.badPattern = make(map[string]error)
+		}
+		v.badPattern[p] = err
+		return nil, err
+	}
+	if v.patterns == nil {
+		v.patterns = make(map[string]*regexp.Regexp)
+	}
+	v.patterns[p] = re
+	return re, nil
+}
+
+// checkFormat is kube-openapi's formatValidator, for a format it knows.
+func checkFormat(x, format, path string) *valueResult {
+	if validFormat(format, x) {
+		return nil
+	}
+	return failed(typeError(path, format, x))
+}
+
+// checkEnum is kube-openapi's basicCommonValidator. A value matches an
+// entry when it converts to the entry's Go type and is then equal to it,
+// as reflect converts: 1.5 matches 1, and 65 matches "A".
+func checkEnum(x any, s *JSONSchemaProps, path string) *valueResult {
+	if len(s.Enum) == 0 {
+		return nil
+	}
+	values := make([]any, len(s.Enum))
+	for i, e := range s.Enum {
+		values[i] = e.Value
+		if x != nil && e.Value != nil && enumMatch(x, e.Value) {
+			return nil
+		}
+	}
+	return failed(valueError{code: codeEnum, name: path, value: x, values: values,
+		msg: fmt.Sprintf("%s in body should be one of %v", path, values)})
+}
+
+// enumMatch reports whether x, converted to the Go type of e as
+// reflect.Value.Convert would, equals e.
+func enumMatch(x, e any) bool {
+	switch e := e.(type) {
+	case int64:
+		switch x := x.(type) {
+		case int64:
+			return x == e
+		case float64:
+			return int64(x) == e
+		}
+	case float64:
+		switch x := x.(type) {
+		case int64:
+			return float64(x) == e
+		case float64:
+			return x == e
+		}
+	case string:
+		switch x := x.(type) {
+		case string:
+			return x == e
+		case int64:
+			return intToString(x) == e
+		}
+	case bool:
+		x, ok := x.(bool)
+		return ok && x == e
+	case []any, map[string]any:
+		return jsonEqual(x, e)
+	}
+	return false
+}
+
+// intToString converts i to a string as Go's string(rune(i)) conversion
+// of an integer does: invalid code points become U+FFFD.
+func intToString(i int64) string {
+	if i < 0 || i > utf8.MaxRune {
+		return "\uFFFD"
+	}
+	return string(rune(i))
+}
+
+// jsonEqual is reflect.DeepEqual for JSON values.
+func jsonEqual(a, b any) bool {
+	switch a := a.(type) {
+	case []any:
+		b, ok := b.([]any)
+		if !ok || len(a) != len(b) || (a == nil) != (b == nil) {
+			return false
+		}
+		for i := range a {
+			if !jsonEqual(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || len(a) != len(b) || (a == nil) != (b == nil) {
+			return false
+		}
+		for k, av := range a {
+			bv, ok := b[k]
+			if !ok || !jsonEqual(av, bv) {
+				return false
+			}
+		}
+		return true
+	case float64:
+		b, ok := b.(float64)
+		// DeepEqual compares floats with ==, so NaN is never equal.
+		return ok && a == b
+	}
+	return a == b
+}

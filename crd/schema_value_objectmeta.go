@@ -1,0 +1,273 @@
+package crd
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// objectMeta is what the checks of a default read of metadata, and the
+// metadata as the server writes it back.
+type objectMeta struct {
+	name, generateName, namespace string
+	generation                    int64
+	labels, annotations           map[string]string
+	normalized                    map[string]any
+}
+
+// The Go types of ObjectMeta's fields, as encoding/json names them, and
+// "time" for a metav1.Time.
+var (
+	metaFieldTypes = map[string]string{
+		"name": "string", "generateName": "string", "namespace": "string",
+		"selfLink": "string", "uid": "types.UID", "resourceVersion": "string",
+		"generation": "int64", "deletionGracePeriodSeconds": "int64",
+		"creationTimestamp": "time", "deletionTimestamp": "time",
+		"labels": "map[string]string", "annotations": "map[string]string",
+		"finalizers":      "[]string",
+		"ownerReferences": "[]v1.OwnerReference",
+		"managedFields":   "[]v1.ManagedFieldsEntry",
+	}
+	ownerReferenceTypes = map[string]string{
+		"apiVersion": "string", "kind": "string", "name": "string", "uid": "string",
+		"controller": "bool", "blockOwnerDeletion": "bool",
+	}
+	managedFieldTypes = map[string]string{
+		"manager": "string", "operation": "string", "apiVersion": "string",
+		"fieldsType": "string", "subresource": "string", "time": "time", "fieldsV1": "any",
+	}
+)
+
+// jsonKind is how encoding/json names the kind of a value in a type
+// error; a number that does not fit its Go type is "number" and the
+// number.
+func jsonKind(v any, typ string) string {
+	switch v := v.(type) {
+	case string:
+		return "string"
+	case bool:
+		return "bool"
+	case int64:
+		return "number"
+	case float64:
+		if typ == "int64" {
+			b, _ := json.Marshal(v)
+			return "number " + string(b)
+		}
+		return "number"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "null"
+}
+
+// metaReader reads metadata as the server's json.Unmarshal into an
+// ObjectMeta does: a value of the wrong type is remembered (the first
+// one is the error) and reading goes on; a bad timestamp stops it.
+type metaReader struct {
+	saved string
+}
+
+// typeError remembers the first type error: a value of kind that x has
+// in the field at path (for example "ownerReferences.name") of the struct
+// named strct.
+func (r *metaReader) typeError(strct, path, typ string, x any) {
+	if r.saved == "" {
+		r.saved = "json: cannot unmarshal " + jsonKind(x, typ) + " into Go struct field " + strct + "." + path + " of type " + typ
+	}
+}
+
+// value checks x against typ. A timestamp error is returned, to stop.
+func (r *metaReader) value(strct, path, typ string, x any) (ok bool, stop string) {
+	if x == nil {
+		return false, ""
+	}
+	switch typ {
+	case "any":
+		return true, ""
+	case "string", "types.UID":
+		if _, isString := x.(string); isString {
+			return true, ""
+		}
+	case "bool":
+		if _, isBool := x.(bool); isBool {
+			return true, ""
+		}
+	case "int64":
+		if _, isInt := x.(int64); isInt {
+			return true, ""
+		}
+	case "time":
+		// metav1.Time unmarshals itself: its errors stop the reading.
+		s, isString := x.(string)
+		if !isString {
+			return false, "json: cannot unmarshal " + jsonKind(x, "string") + " into Go struct field " + strct + "." + path + " of type string"
+		}
+		if _, err := time.Parse(time.RFC3339, s); err != nil {
+			return false, err.Error()
+		}
+		return true, ""
+	}
+	if typ == "time" {
+		typ = "string"
+	}
+	r.typeError(strct, path, typ, x)
+	return false, ""
+}
+
+// structList checks a list of structs, such as ownerReferences.
+func (r *metaReader) structList(path, typ, strct string, fields map[string]string, x any) (ok bool, stop string) {
+	list, isList := x.([]any)
+	if !isList {
+		r.typeError("ObjectMeta", path, "[]"+typ, x)
+		return false, ""
+	}
+	for _, e := range list {
+		if e == nil {
+			continue
+		}
+		obj, isObj := e.(map[string]any)
+		if !isObj {
+			r.typeError("ObjectMeta", path, typ, e)
+			continue
+		}
+		for _, k := range sortedKeys(obj) {
+			if ft, known := fields[k]; known {
+				if _, stop := r.value(strct, path+"."+k, ft, obj[k]); stop != "" {
+					return false, stop
+				}
+			}
+		}
+	}
+	return true, ""
+}
+
+// readObjectMeta reads v as metadata. Field names match exactly; unknown
+// fields are dropped from the normalized metadata, and so are empty ones,
+// and timestamps are written in UTC, as the server writes metadata back.
+// The error is in encoding/json's words, such as "json: cannot unmarshal
+// number into Go struct field ObjectMeta.name of type string".
+func readObjectMeta(v any) (objectMeta, string) {
+	m := objectMeta{normalized: map[string]any{}}
+	if v == nil {
+		return m, ""
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return m, "json: cannot unmarshal " + jsonKind(v, "") + " into Go value of type v1.ObjectMeta"
+	}
+	var r metaReader
+	for _, k := range sortedKeys(obj) {
+		x := obj[k]
+		typ, known := metaFieldTypes[k]
+		if !known || x == nil {
+			continue
+		}
+		var ok bool
+		var stop string
+		switch typ {
+		case "[]v1.OwnerReference":
+			ok, stop = r.structList(k, "v1.OwnerReference", "OwnerReference", ownerReferenceTypes, x)
+		case "[]v1.ManagedFieldsEntry":
+			ok, stop = r.structList(k, "v1.ManagedFieldsEntry", "ManagedFieldsEntry", managedFieldTypes, x)
+		case "map[string]string", "[]string":
+			ok = m.readStrings(&r, k, typ, x)
+		default:
+			ok, stop = r.value("ObjectMeta", k, typ, x)
+		}
+		if stop != "" {
+			return m, stop
+		}
+		if ok {
+			m.set(k, x)
+		}
+	}
+	return m, r.saved
+}
+
+// readStrings reads labels, annotations or finalizers.
+func (m *objectMeta) readStrings(r *metaReader, k, typ string, x any) bool {
+	var elems []any
+	switch x := x.(type) {
+	case map[string]any:
+		if typ != "map[string]string" {
+			break
+		}
+		strs := make(map[string]string, len(x))
+		for _, mk := range sortedKeys(x) {
+			s, isString := x[mk].(string)
+			if !isString && x[mk] != nil {
+				r.typeError("ObjectMeta", k, "string", x[mk])
+			}
+			strs[mk] = s
+		}
+		if k == "labels" {
+			m.labels = strs
+		} else {
+			m.annotations = strs
+		}
+		return true
+	case []any:
+		if typ != "[]string" {
+			break
+		}
+		elems = x
+		for _, e := range elems {
+			if _, isString := e.(string); !isString && e != nil {
+				r.typeError("ObjectMeta", k, "string", e)
+			}
+		}
+		return true
+	}
+	r.typeError("ObjectMeta", k, typ, x)
+	return false
+}
+
+// set records a field read without error, as the server writes it back.
+func (m *objectMeta) set(k string, x any) {
+	switch x := x.(type) {
+	case string:
+		switch k {
+		case "name":
+			m.name = x
+		case "generateName":
+			m.generateName = x
+		case "namespace":
+			m.namespace = x
+		case "creationTimestamp", "deletionTimestamp":
+			t, _ := time.Parse(time.RFC3339, x)
+			x = t.UTC().Format(time.RFC3339)
+			if k == "creationTimestamp" && t.IsZero() {
+				return
+			}
+		}
+		if x != "" {
+			m.normalized[k] = x
+		}
+	case int64:
+		if k == "generation" {
+			m.generation = x
+			if x == 0 {
+				return
+			}
+		}
+		m.normalized[k] = x
+	case map[string]any:
+		if len(x) > 0 {
+			norm := make(map[string]any, len(x))
+			for mk, mv := range x {
+				if s, ok := mv.(string); ok {
+					norm[mk] = s
+				} else {
+					norm[mk] = ""
+				}
+			}
+			m.normalized[k] = norm
+		}
+	case []any:
+		if len(x) > 0 {
+			m.normalized[k] = deepCopyJSON(x)
+		}
+	}
+}

@@ -1,0 +1,156 @@
+package crd
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The error types of value validation that package crd has no name for
+// yet; they print as the API server prints them once error.go knows them.
+const (
+	errorTypeTypeInvalid ErrorType = "FieldValueTypeInvalid"
+	errorTypeTooLong     ErrorType = "FieldValueTooLong"
+	errorTypeTooMany     ErrorType = "FieldValueTooMany"
+)
+
+// valueCode is the code of an error of kube-openapi's validator
+// (errors.Validation.Code), which decides how the API server turns it
+// into a field error.
+type valueCode int
+
+const (
+	codePlain       valueCode = iota // not an errors.Validation: composition and range errors
+	codeInvalidType                  // InvalidTypeCode
+	codeRequired
+	codeTooLong
+	codeEnum
+	codeMaxItems
+	codeTooManyProperties
+	codeOther // any other errors.Validation: reported as Invalid value
+)
+
+// valueError is one error of the validator: the path as the validator
+// writes it ("" at the root, "spec.a", ".key" below additionalProperties
+// at the root, "[0]"), the offending value, the limit for the codes that
+// have one, the enum, and the message, which the validator also uses to
+// drop duplicates.
+type valueError struct {
+	code   valueCode
+	name   string
+	value  any
+	limit  int64
+	actual int64
+	values []any
+	msg    string
+}
+
+// valueResult is kube-openapi's validate.Result: the errors in order, each
+// message once, and the match count by which anyOf and oneOf choose the
+// errors of their best failing branch.
+type valueResult struct {
+	errs  []valueError
+	match int
+	seen  map[string]bool
+}
+
+// add appends e unless an error with the same message is there.
+func (r *valueResult) add(e valueError) {
+	if r.seen == nil {
+		r.seen = make(map[string]bool)
+	}
+	if r.seen[e.msg] {
+		return
+	}
+	r.seen[e.msg] = true
+	r.errs = append(r.errs, e)
+}
+
+// merge adds the errors and the match count of each of others (nil ones
+// are skipped) to r.
+func (r *valueResult) merge(others ...*valueResult) {
+	for _, o := range others {
+		if o == nil {
+			continue
+		}
+		for _, e := range o.errs {
+			r.add(e)
+		}
+		r.match += o.match
+	}
+}
+
+func (r *valueResult) valid() bool {
+	return r == nil || len(r.errs) == 0
+}
+
+// failed returns a result holding only e, with no matches.
+func failed(e valueError) *valueResult {
+	r := &valueResult{}
+	r.add(e)
+	return r
+}
+
+// fieldErrors turns the errors into field errors below field, as the API
+// server's kubeOpenAPIResultToFieldErrors does.
+func (r *valueResult) fieldErrors(field string) ErrorList {
+	var list ErrorList
+	for _, e := range r.errs {
+		if e.code == codePlain {
+			list = append(list, invalid(field, "", e.msg))
+			continue
+		}
+		path := field
+		if e.name != "" && e.name != "." {
+			path = field + "." + strings.TrimPrefix(e.name, ".")
+		}
+		value := e.value
+		if value == nil {
+			value = ""
+		}
+		switch e.code {
+		case codeRequired:
+			list = append(list, required(path, ""))
+		case codeEnum:
+			list = append(list, notSupportedValue(path, e.value, e.values))
+		case codeTooLong:
+			list = append(list, &Error{errorTypeTooLong, path, "<value omitted>", maxDetail("may not be more than %d %s", e.limit, "byte", "bytes")})
+		case codeMaxItems, codeTooManyProperties:
+			list = append(list, &Error{errorTypeTooMany, path, int(e.actual), maxDetail("must have at most %d %s", e.limit, "item", "items")})
+		case codeInvalidType:
+			list = append(list, &Error{errorTypeTypeInvalid, path, value, e.msg})
+		default:
+			list = append(list, invalid(path, value, e.msg))
+		}
+	}
+	return list
+}
+
+// maxDetail writes a limit as field.TooLong and field.TooMany do.
+func maxDetail(format string, limit int64, one, many string) string {
+	unit := many
+	if limit == 1 {
+		unit = one
+	}
+	return fmt.Sprintf(format, limit, unit)
+}
+
+// notSupportedValue is field.NotSupported for an enum: strings are listed
+// as they are, other values as JSON, each quoted.
+func notSupportedValue(path string, value any, enum []any) *Error {
+	quoted := make([]string, len(enum))
+	for i, v := range enum {
+		s, ok := v.(string)
+		if !ok {
+			b, _ := json.Marshal(v)
+			s = string(b)
+		}
+		quoted[i] = strconv.Quote(s)
+	}
+	detail := ""
+	if len(quoted) > 0 {
+		detail = "supported values: " + strings.Join(quoted, ", ")
+	}
+	return &Error{ErrorTypeNotSupported, path, value, detail}
+}

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -122,4 +125,57 @@ func splitYAML(file string, data []byte, start int) ([]document, *problem) {
 func lineAt(data []byte, off int) int {
 	off = min(max(off, 0), len(data))
 	return bytes.Count(data[:off], []byte("\n")) + 1
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?`)
+
+// parserProblems are the messages of go.yaml.in/yaml/v2's parser, as
+// opposed to its scanner. It prints the line of a parser error counted
+// from 0, and of a scanner error from 1 (see its decode.go, parser.fail).
+var parserProblems = []string{
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"did not find expected '-' indicator",
+	"did not find expected <document start>",
+	"did not find expected key",
+	"did not find expected node content",
+	"found duplicate %TAG directive",
+	"found duplicate %YAML directive",
+	"found incompatible YAML document",
+	"found undefined tag handle",
+}
+
+// yamlProblem locates an error of sigs.k8s.io/yaml in document d. Its
+// messages read "yaml: line N: message", with N a line of d counted from 1
+// or, for parser errors, from 0. The line reported is the line of the file,
+// at most d's last line (an error at the end of the text is on its last
+// line); errors without a line are placed at d's first line.
+func yamlProblem(file string, d document, err error) *problem {
+	msg := err.Error()
+	line := d.line
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		msg = msg[len(m[0]):]
+		if n, err := strconv.Atoi(m[1]); err == nil {
+			if slices.Contains(parserProblems, msg) {
+				n++
+			}
+			last := d.line + max(bytes.Count(d.text, []byte("\n")), 1) - 1
+			line = min(d.line+n-1, last)
+		}
+	}
+	return &problem{file, line, msg}
+}
+
+// firstLine returns the first line of d that is not blank or a comment:
+// where its object starts.
+func (d document) firstLine() int {
+	text := d.text
+	for n := d.line; len(text) > 0; n++ {
+		line, rest, _ := bytes.Cut(text, []byte("\n"))
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return n
+		}
+		text = rest
+	}
+	return d.line
 }

@@ -96,11 +96,11 @@ func run(e *env, args []string) int {
 
 // runHelp is "kubeversion help [COMMAND]".
 func runHelp(e *env, args []string) int {
-	switch len(args) {
-	case 0:
+	switch {
+	case len(args) == 0 || len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help"):
 		fmt.Fprint(e.stdout, usage)
 		return exitOK
-	case 1:
+	case len(args) == 1:
 		if cmd, ok := commands[args[0]]; ok {
 			return cmd(e, []string{"--help"})
 		}

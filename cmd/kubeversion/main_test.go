@@ -136,6 +136,7 @@ var cliTests = []struct {
 	{"lint-malformed-others-checked", "", []string{"lint", "manifests/malformed.yaml", "manifests/wrongtype.yaml", "manifests/v1beta1.yaml", "manifests/missing.yaml", "manifests/operator.yaml"}, 2},
 	{"lint-malformed-json", "", []string{"lint", "-o", "json", "manifests/malformed.yaml", "manifests/operator.yaml"}, 2},
 	{"help-sort", "", []string{"help", "sort"}, 0},
+	{"help-help", "", []string{"help", "--help"}, 0},
 	{"help-unknown", "", []string{"help", "frobnicate"}, 2},
 	{"highest-help", "", []string{"highest", "--help"}, 0},
 	{"parse-help", "", []string{"parse", "--help"}, 0},

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
-	"slices"
 	"strconv"
 
 	"go.yaml.in/yaml/v3"
@@ -175,113 +173,6 @@ func (o object) str(key string) string {
 // in byte order.
 func (o object) json() ([]byte, error) {
 	return json.Marshal(o.fields)
-}
-
-// textNode returns the mapping of a document in its text, with lines of
-// the file, or nil when go.yaml.in/yaml/v3 does not read the text as
-// sigs.k8s.io/yaml does (the node only serves to find lines).
-func textNode(d document) *yaml.Node {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(d.text, &doc); err != nil || len(doc.Content) == 0 {
-		return nil
-	}
-	root := resolve(doc.Content[0])
-	if root.Kind != yaml.MappingNode {
-		return nil
-	}
-	shiftLines(root, d.line-1)
-	return root
-}
-
-// shiftLines adds delta to the line of n and of every node under it. An
-// alias has no content, so each node is shifted once.
-func shiftLines(n *yaml.Node, delta int) {
-	n.Line += delta
-	for _, c := range n.Content {
-		shiftLines(c, delta)
-	}
-}
-
-var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?`)
-
-// parserProblems are the messages of go.yaml.in/yaml/v2's parser, as
-// opposed to its scanner. It prints the line of a parser error counted
-// from 0, and of a scanner error from 1 (see its decode.go, parser.fail).
-var parserProblems = []string{
-	"did not find expected ',' or ']'",
-	"did not find expected ',' or '}'",
-	"did not find expected '-' indicator",
-	"did not find expected <document start>",
-	"did not find expected key",
-	"did not find expected node content",
-	"found duplicate %TAG directive",
-	"found duplicate %YAML directive",
-	"found incompatible YAML document",
-	"found undefined tag handle",
-}
-
-// yamlProblem locates an error of sigs.k8s.io/yaml in document d. Its
-// messages read "yaml: line N: message", with N a line of d counted from 1
-// or, for parser errors, from 0. The line reported is the line of the file,
-// at most d's last line (an error at the end of the text is on its last
-// line); errors without a line are placed at d's first line.
-func yamlProblem(file string, d document, err error) *problem {
-	msg := err.Error()
-	line := d.line
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		msg = msg[len(m[0]):]
-		if n, err := strconv.Atoi(m[1]); err == nil {
-			if slices.Contains(parserProblems, msg) {
-				n++
-			}
-			last := d.line + max(bytes.Count(d.text, []byte("\n")), 1) - 1
-			line = min(d.line+n-1, last)
-		}
-	}
-	return &problem{file, line, msg}
-}
-
-// firstLine returns the first line of d that is not blank or a comment:
-// where its object starts.
-func (d document) firstLine() int {
-	text := d.text
-	for n := d.line; len(text) > 0; n++ {
-		line, rest, _ := bytes.Cut(text, []byte("\n"))
-		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
-			return n
-		}
-		text = rest
-	}
-	return d.line
-}
-
-// resolve returns the node an alias stands for, or n.
-func resolve(n *yaml.Node) *yaml.Node {
-	for i := 0; n != nil && n.Kind == yaml.AliasNode && n.Alias != nil && i < 100; i++ {
-		n = n.Alias
-	}
-	return n
-}
-
-// child returns the value of key in mapping n, or nil.
-func child(n *yaml.Node, key string) *yaml.Node {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return resolve(n.Content[i+1])
-		}
-	}
-	return nil
-}
-
-// lineOf returns the line of n, or def when n is nil.
-func lineOf(n *yaml.Node, def int) int {
-	if n == nil {
-		return def
-	}
-	return n.Line
 }
 
 func typeName(v any) string {

@@ -1,0 +1,61 @@
+package main
+
+import "go.yaml.in/yaml/v3"
+
+// The YAML node tree of go.yaml.in/yaml/v3 serves only to find the lines
+// of fields: what an object holds is read by sigs.k8s.io/yaml, as kubectl
+// reads it (manifest.go).
+
+// textNode returns the mapping of a document in its text, with lines of
+// the file, or nil when go.yaml.in/yaml/v3 does not read the text as
+// sigs.k8s.io/yaml does (the node only serves to find lines).
+func textNode(d document) *yaml.Node {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(d.text, &doc); err != nil || len(doc.Content) == 0 {
+		return nil
+	}
+	root := resolve(doc.Content[0])
+	if root.Kind != yaml.MappingNode {
+		return nil
+	}
+	shiftLines(root, d.line-1)
+	return root
+}
+
+// shiftLines adds delta to the line of n and of every node under it. An
+// alias has no content, so each node is shifted once.
+func shiftLines(n *yaml.Node, delta int) {
+	n.Line += delta
+	for _, c := range n.Content {
+		shiftLines(c, delta)
+	}
+}
+
+// resolve returns the node an alias stands for, or n.
+func resolve(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && n.Alias != nil && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// child returns the value of key in mapping n, or nil.
+func child(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return resolve(n.Content[i+1])
+		}
+	}
+	return nil
+}
+
+// lineOf returns the line of n, or def when n is nil.
+func lineOf(n *yaml.Node, def int) int {
+	if n == nil {
+		return def
+	}
+	return n.Line
+}

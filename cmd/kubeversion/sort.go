@@ -16,21 +16,28 @@ func runSort(e *env, args []string) int {
 	if !ok {
 		return status
 	}
-	in, status := input(e, "sort", versions)
-	if status != exitOK {
-		return status
+	if len(versions) == 0 {
+		return sortStdin(e, *reverse)
 	}
+	w := bufio.NewWriterSize(e.stdout, 1<<16)
+	writeSorted(w, lines{text: versions}, *reverse)
+	return flush(e, "sort", w)
+}
+
+// writeSorted writes the lines of in sorted, in groups, as sortStdin does
+// for standard input. It holds a string per line, which sortStdin avoids;
+// it serves for the arguments, and the tests check sortStdin against it.
+func writeSorted(w *bufio.Writer, in lines, reverse bool) {
 	groups := groupLines(in.text)
 	for _, g := range groups {
 		kubeversion.Sort(g.versions)
-		if *reverse {
+		if reverse {
 			slices.Reverse(g.versions)
 		}
 	}
-	if *reverse {
+	if reverse {
 		slices.Reverse(groups)
 	}
-	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	for _, g := range groups {
 		for _, v := range g.versions {
 			w.WriteString(g.prefix)
@@ -38,7 +45,6 @@ func runSort(e *env, args []string) int {
 			w.WriteString(in.newline())
 		}
 	}
-	return flush(e, "sort", w)
 }
 
 // runHighest is "kubeversion highest [VERSION...]".

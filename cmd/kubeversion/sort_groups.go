@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"hash/maphash"
+	"slices"
+)
+
+// groupIndex numbers the distinct group prefixes of the lines, "" (the
+// lines without a slash) being 0, and records the number of each line's
+// group. It is a hash table of its own rather than a map[string]uint32:
+// with many groups, a map's keys are as many small allocations, and a
+// lookup misses the cache on the table, the key's header and its bytes,
+// where here a slot holds the hash of its prefix beside the number, and
+// the prefixes are in one array.
+type groupIndex struct {
+	lineCount int      // the number of lines, to allocate lines once
+	lines     []uint32 // the group of each line, once a line has a slash
+	seed      maphash.Seed
+	slots     []uint64 // a group's hash in the high half, its number in the low, or 0
+	prefixes  []byte   // the prefixes, one after the other
+	ends      []uint32 // where each group's prefix ends in prefixes
+	last      []byte   // the prefix looked up last, often the next one too
+	lastID    uint32
+}
+
+// add records that line n has the group prefix, which is not "".
+func (g *groupIndex) add(n int, prefix []byte) {
+	if g.lines == nil {
+		g.lines = make([]uint32, n, g.lineCount)
+		g.seed = maphash.MakeSeed()
+		g.slots = make([]uint64, 64)
+		g.ends = []uint32{0}
+	}
+	for len(g.lines) < n {
+		g.lines = append(g.lines, 0)
+	}
+	if g.last == nil || !bytes.Equal(prefix, g.last) {
+		g.last, g.lastID = prefix, g.id(prefix)
+	}
+	g.lines = append(g.lines, g.lastID)
+}
+
+// prefix returns the prefix of group id.
+func (g *groupIndex) prefix(id uint32) []byte {
+	if id == 0 {
+		return nil
+	}
+	return g.prefixes[g.ends[id-1]:g.ends[id]]
+}
+
+// id returns the number of prefix, giving it the next number if it is new.
+func (g *groupIndex) id(prefix []byte) uint32 {
+	h := maphash.Bytes(g.seed, prefix)
+	mask := uint64(len(g.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := g.slots[i]
+		if s == 0 {
+			id := uint32(len(g.ends))
+			g.slots[i] = h&^(1<<32-1) | uint64(id)
+			g.prefixes = append(g.prefixes, prefix...)
+			g.ends = append(g.ends, uint32(len(g.prefixes)))
+			if 2*len(g.ends) > len(g.slots) {
+				g.grow()
+			}
+			return id
+		}
+		if id := uint32(s); s>>32 == h>>32 && bytes.Equal(g.prefix(id), prefix) {
+			return id
+		}
+	}
+}
+
+// grow doubles the table.
+func (g *groupIndex) grow() {
+	old := g.slots
+	g.slots = make([]uint64, 2*len(old))
+	mask := uint64(len(g.slots) - 1)
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		// The low half of the hash is gone: hash the prefix again.
+		i := maphash.Bytes(g.seed, g.prefix(uint32(s))) & mask
+		for g.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		g.slots[i] = s
+	}
+}
+
+// split puts recs in order of their groups' prefixes, in place, and
+// returns the groups.
+func (g *groupIndex) split(recs []record) []sortGroup {
+	if g.lines == nil {
+		return []sortGroup{{"", recs}}
+	}
+	for len(g.lines) < len(recs) {
+		g.lines = append(g.lines, 0)
+	}
+	// Rank the groups by prefix, in byte order, and give each line the
+	// rank of its group.
+	groups := len(g.ends)
+	order := make([]uint32, groups)
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	slices.SortFunc(order, func(a, b uint32) int { return bytes.Compare(g.prefix(a), g.prefix(b)) })
+	rank := make([]uint32, groups)
+	for r, id := range order {
+		rank[id] = uint32(r)
+	}
+	ranks := g.lines
+	for i, id := range ranks {
+		ranks[i] = rank[id]
+	}
+	bits := uint(0)
+	for groups > 1<<bits {
+		bits += 8
+	}
+	sortByRank(recs, ranks, bits-8)
+	split := make([]sortGroup, 0, groups)
+	start := 0
+	for r, id := range order {
+		end := start
+		for end < len(ranks) && ranks[end] == uint32(r) {
+			end++
+		}
+		if start < end {
+			split = append(split, sortGroup{unsafeString(g.prefix(id)), recs[start:end]})
+		}
+		start = end
+	}
+	return split
+}
+
+// sortByRank sorts recs by ranks, in place, moving each rank with its
+// record: a most-significant-byte-first radix sort on the byte of the
+// rank at shift and those below. With many groups, a pass that put the
+// records straight into their groups would write to as many places at
+// once, each a cache miss; a byte at a time, it writes to 256.
+func sortByRank(recs []record, ranks []uint32, shift uint) {
+	var count, next [256]int
+	for _, r := range ranks {
+		count[byte(r>>shift)]++
+	}
+	sum := 0
+	for d, n := range count {
+		next[d] = sum
+		sum += n
+	}
+	start := next
+	for d := range 256 {
+		end := start[d] + count[d]
+		for next[d] < end {
+			rec, k := recs[next[d]], ranks[next[d]]
+			for int(byte(k>>shift)) != d {
+				j := next[byte(k>>shift)]
+				next[byte(k>>shift)]++
+				recs[j], rec = rec, recs[j]
+				ranks[j], k = k, ranks[j]
+			}
+			recs[next[d]], ranks[next[d]] = rec, k
+			next[d]++
+		}
+	}
+	if shift == 0 {
+		return
+	}
+	for d, n := range count {
+		if n > 1 {
+			sortByRank(recs[start[d]:start[d]+n], ranks[start[d]:start[d]+n], shift-8)
+		}
+	}
+}

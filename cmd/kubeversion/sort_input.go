@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+)
+
+// sortInput is standard input held in memory for sort: a few large
+// chunks, each of which ends with a whole line (but the last, whose final
+// line may lack its "\n"), so that no line straddles two chunks. A line is
+// named by its location, the chunk's index in the top bits and the line's
+// offset in the chunk below; it ends at the next "\n" or at the end of its
+// chunk.
+//
+// Bytes are kept as they are, as readLines keeps them: the only change is
+// that in a CRLF file (crlf: every terminated line ends in "\r\n") a final
+// "\r" is not part of a line.
+type sortInput struct {
+	chunks [][]byte
+	crlf   bool
+}
+
+// locShift is where the chunk index starts in a line's location: a chunk
+// may hold up to 1 TiB, and there may be 2^24 chunks.
+const locShift = 40
+
+// Chunk sizes when the size of the input is not known in advance: the
+// first chunk is small, for the usual short input, and each next one twice
+// as large, up to maxChunk.
+const (
+	firstChunk = 64 << 10
+	maxChunk   = 16 << 20
+)
+
+// readSortInput reads all of r. From a regular file it reads into one
+// buffer of the file's size, so that memory is the size of the input and
+// nothing more; from a pipe it reads chunks of growing size, and copies only
+// the partial line at the end of each full chunk to the next.
+func readSortInput(r io.Reader) (*sortInput, error) {
+	size := firstChunk
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			// One byte more than the file, so that the read that finds the
+			// end of the file does not need another buffer.
+			size = int(min(fi.Size()+1, 1<<locShift))
+		}
+	}
+	in := &sortInput{}
+	buf := make([]byte, 0, size)
+	for {
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			if len(buf) > 0 {
+				in.chunks = append(in.chunks, buf)
+			}
+			return in, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(buf) < cap(buf) {
+			continue
+		}
+		next := min(2*cap(buf), maxChunk)
+		cut := bytes.LastIndexByte(buf, '\n') + 1
+		if cut == 0 {
+			// One line fills the chunk: make the chunk larger.
+			buf = append(make([]byte, 0, 2*cap(buf)), buf...)
+			continue
+		}
+		rest := buf[cut:]
+		in.chunks = append(in.chunks, buf[:cut])
+		buf = append(make([]byte, 0, max(next, 2*len(rest))), rest...)
+	}
+}
+
+// countLines returns the number of lines, a final line without "\n"
+// included.
+func (in *sortInput) countLines() int {
+	n := 0
+	for _, c := range in.chunks {
+		n += bytes.Count(c, []byte{'\n'})
+	}
+	if k := len(in.chunks); k > 0 && !bytes.HasSuffix(in.chunks[k-1], []byte{'\n'}) {
+		n++
+	}
+	return n
+}
+
+// line returns the line at loc, without its terminator.
+func (in *sortInput) line(loc uint64) []byte {
+	s := in.chunks[loc>>locShift][loc&(1<<locShift-1):]
+	if i := bytes.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if in.crlf && len(s) > 0 && s[len(s)-1] == '\r' {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// firstByte returns the byte at loc, which may be the "\n" of an empty
+// line.
+func (in *sortInput) firstByte(loc uint64) byte {
+	return in.chunks[loc>>locShift][loc&(1<<locShift-1)]
+}
+
+// newline returns the terminator to write after each line.
+func (in *sortInput) newline() string {
+	if in.crlf {
+		return "\r\n"
+	}
+	return "\n"
+}

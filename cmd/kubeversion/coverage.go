@@ -94,7 +94,7 @@ func probeAreas() {
 		if c, err := crd.Decode(mergePatch(probeBase, a.probe)); err == nil {
 			var errs crd.ErrorList
 			if a.update {
-				errs = crd.ValidateUpdate(c, base)
+				errs = crd.ValidateUpdate(asApplied(c, base), base)
 			} else {
 				errs = crd.ValidateCreate(c)
 			}

@@ -71,7 +71,7 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 		r.NotChecked = append(r.NotChecked, notChecked(old != nil)...)
 		var errs crd.ErrorList
 		if old != nil {
-			errs = crd.ValidateUpdate(c, old)
+			errs = crd.ValidateUpdate(asApplied(c, old), old)
 		} else {
 			errs = crd.ValidateCreate(c)
 		}
@@ -88,6 +88,40 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 	}
 	r.Verdict = r.verdict()
 	return r
+}
+
+// asApplied returns c as `kubectl apply` sends it to update old: a patch
+// of the live object, so the fields the server sets in metadata
+// (resourceVersion, uid, creationTimestamp, generation, the deletion
+// fields) are the live object's wherever the manifest leaves them out, as
+// it does. A live object without resourceVersion, trimmed by hand, is read
+// as one the server stored: the update gets a resourceVersion anyway, or
+// the server's "must be specified for an update" would hide the findings.
+func asApplied(c, old *crd.CustomResourceDefinition) *crd.CustomResourceDefinition {
+	applied := *c
+	m, live := &applied.Metadata, &old.Metadata
+	if m.ResourceVersion == "" {
+		m.ResourceVersion = live.ResourceVersion
+		if m.ResourceVersion == "" {
+			m.ResourceVersion = "1"
+		}
+	}
+	if m.UID == "" {
+		m.UID = live.UID
+	}
+	if m.CreationTimestamp == nil {
+		m.CreationTimestamp = live.CreationTimestamp
+	}
+	if m.Generation == 0 {
+		m.Generation = live.Generation
+	}
+	if m.DeletionTimestamp == nil {
+		m.DeletionTimestamp = live.DeletionTimestamp
+	}
+	if m.DeletionGracePeriodSeconds == nil {
+		m.DeletionGracePeriodSeconds = live.DeletionGracePeriodSeconds
+	}
+	return &applied
 }
 
 // addVersions lists c's versions in priority order, each at its line.

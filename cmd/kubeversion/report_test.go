@@ -64,3 +64,23 @@ func TestMergePatch(t *testing.T) {
 		t.Errorf("mergePatch = %s, want %s", got, want)
 	}
 }
+
+func TestAsApplied(t *testing.T) {
+	live := &crd.CustomResourceDefinition{Metadata: crd.Metadata{Name: "a", ResourceVersion: "42", UID: "u", Generation: 3}}
+	manifest := &crd.CustomResourceDefinition{Metadata: crd.Metadata{Name: "a"}}
+	got := asApplied(manifest, live).Metadata
+	if got.ResourceVersion != "42" || got.UID != "u" || got.Generation != 3 {
+		t.Errorf("asApplied: metadata %+v, want the live resourceVersion, uid and generation", got)
+	}
+	if manifest.Metadata.ResourceVersion != "" {
+		t.Errorf("asApplied changed the manifest: %+v", manifest.Metadata)
+	}
+	own := &crd.CustomResourceDefinition{Metadata: crd.Metadata{Name: "a", ResourceVersion: "7"}}
+	if rv := asApplied(own, live).Metadata.ResourceVersion; rv != "7" {
+		t.Errorf("asApplied: resourceVersion %q, want the manifest's 7", rv)
+	}
+	trimmed := &crd.CustomResourceDefinition{Metadata: crd.Metadata{Name: "a"}}
+	if rv := asApplied(manifest, trimmed).Metadata.ResourceVersion; rv == "" {
+		t.Errorf("asApplied against a live object without resourceVersion: none set")
+	}
+}

@@ -1,0 +1,151 @@
+package crd
+
+// pruningChangesDefaults reports whether pruning would change a default
+// of the structural schema s, the root of a CRD's schema, as the API
+// server's schemaHasUnprunedDefaults finds with defaulting.PruneDefaults:
+// each default is put in the resource it would sit in, from the root
+// (through "*" for additionalProperties), that resource's metadata is
+// rewritten with malformed fields dropped, apiVersion and kind that are
+// not strings dropped, the whole pruned by s as a resource, and the
+// default read back. A default that cannot sit at its place (a root
+// default that is no object) makes the server give up and report no
+// change.
+//
+// An update keeps requiring pruned defaults only when the old object had
+// none that pruning changes.
+func pruningChangesDefaults(s *JSONSchemaProps) bool {
+	changed, ok := defaultsChangedBelow(s, s, nil)
+	return ok && changed
+}
+
+// defaultsChangedBelow walks s as the server's pruneDefaults does; ok is
+// false when the server would stop with an error.
+func defaultsChangedBelow(s, root *JSONSchemaProps, steps []step) (changed, ok bool) {
+	if s == nil {
+		return false, true
+	}
+	if s.Default != nil && s.Default.Value != nil {
+		c, ok := defaultChangedByPruning(s.Default.Value, root, steps)
+		if !ok {
+			return false, false
+		}
+		changed = changed || c
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		c, ok := defaultsChangedBelow(s.AdditionalProperties.Schema, root, appendStep(steps, step{key: "*"}))
+		if !ok {
+			return false, false
+		}
+		changed = changed || c
+	}
+	if items := itemsSchema(s); items != nil {
+		c, ok := defaultsChangedBelow(items, root, appendStep(steps, step{index: true}))
+		if !ok {
+			return false, false
+		}
+		changed = changed || c
+	}
+	for _, k := range sortedKeys(s.Properties) {
+		p := s.Properties[k]
+		c, ok := defaultsChangedBelow(&p, root, appendStep(steps, step{key: k}))
+		if !ok {
+			return false, false
+		}
+		changed = changed || c
+	}
+	return changed, true
+}
+
+// defaultChangedByPruning puts def in the resource at steps from root,
+// drops malformed metadata, prunes, and compares what is left there.
+func defaultChangedByPruning(def any, root *JSONSchemaProps, steps []step) (changed, ok bool) {
+	x := deepCopyJSON(def)
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i].index {
+			x = []any{x}
+		} else {
+			x = map[string]any{steps[i].key: x}
+		}
+	}
+	obj, isObj := x.(map[string]any)
+	if !isObj {
+		return false, false
+	}
+	dropMalformedMeta(obj, rootResource(root))
+	pruneValue(obj, root, true)
+	var got any = obj
+	for _, st := range steps {
+		switch v := got.(type) {
+		case []any:
+			if !st.index || len(v) == 0 {
+				return true, true
+			}
+			got = v[0]
+		case map[string]any:
+			next, found := v[st.key]
+			if st.index || !found {
+				return true, true
+			}
+			got = next
+		default:
+			return true, true
+		}
+	}
+	return !jsonEqual(def, got), true
+}
+
+// dropMalformedMeta is objectmeta.Coerce with DropInvalidFields: in every
+// embedded resource, apiVersion and kind that are not strings are
+// dropped, and metadata is rewritten keeping the fields that read well
+// one by one.
+func dropMalformedMeta(x any, s *JSONSchemaProps) {
+	if s == nil {
+		return
+	}
+	switch x := x.(type) {
+	case map[string]any:
+		for _, k := range sortedKeys(x) {
+			v := x[k]
+			if s.XEmbeddedResource {
+				switch k {
+				case "apiVersion", "kind":
+					if _, ok := v.(string); !ok {
+						delete(x, k)
+					}
+				case "metadata":
+					if _, isObj := v.(map[string]any); isObj || v == nil {
+						x["metadata"] = readObjectMetaDropping(v)
+					}
+				}
+			}
+			if p, ok := s.Properties[k]; ok {
+				dropMalformedMeta(v, &p)
+			} else if s.AdditionalProperties != nil {
+				dropMalformedMeta(v, s.AdditionalProperties.Schema)
+			}
+		}
+	case []any:
+		for _, v := range x {
+			dropMalformedMeta(v, itemsSchema(s))
+		}
+	}
+}
+
+// readObjectMetaDropping reads metadata field by field, as
+// GetObjectMetaWithOptions with DropMalformedFields does when the whole
+// does not read: a field that does not read alone is dropped. It returns
+// the metadata as the server writes it back.
+func readObjectMetaDropping(v any) map[string]any {
+	if m, err := readObjectMeta(v); err == "" {
+		return m.normalized
+	}
+	obj := v.(map[string]any)
+	kept := map[string]any{}
+	for k, x := range obj {
+		if _, err := readObjectMeta(map[string]any{k: x}); err == "" {
+			kept[k] = x
+		}
+	}
+	m, _ := readObjectMeta(kept)
+	return m.normalized
+}

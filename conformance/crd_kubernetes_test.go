@@ -2,9 +2,7 @@ package conformance
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"strings"
+	"errors"
 
 	"github.com/kubeversion/kubeversion/crd"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -12,12 +10,17 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/registry/customresourcedefinition"
 	"k8s.io/apimachinery/pkg/runtime"
+	kjson "k8s.io/apimachinery/pkg/runtime/serializer/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
 var (
 	scheme   = newScheme()
 	strategy = customresourcedefinition.NewStrategy(scheme)
+	// strictJSON is the API server's JSON decoder for request bodies: case
+	// sensitive, and reporting unknown and duplicate fields as a strict
+	// decoding error next to the decoded object.
+	strictJSON = kjson.NewSerializerWithOptions(kjson.DefaultMetaFactory, scheme, scheme, kjson.SerializerOptions{Strict: true})
 )
 
 func newScheme() *runtime.Scheme {
@@ -26,89 +29,112 @@ func newScheme() *runtime.Scheme {
 	return s
 }
 
+// finding is one error of one side, as its message ("<field>: <body>")
+// and the field and detail it was made of, which classify it.
+type finding struct {
+	msg, field, detail string
+}
+
+// verdict is what one side says of a manifest: fatal is the message of a
+// decoding failure that stops the request (nothing else is then set),
+// strict the message of the unknown and duplicate fields, errs the
+// validation errors.
+type verdict struct {
+	fatal, strict string
+	errs          []finding
+}
+
 // decodeInternal does what the API server does with a v1 manifest before
-// its registry strategy runs: decode, apply the scheme's defaults, convert
-// to the internal type.
-func decodeInternal(manifest []byte) (*apiextensions.CustomResourceDefinition, error) {
+// its registry strategy runs: decode strictly, apply the scheme's defaults,
+// convert to the internal type. A strict decoding error comes back with the
+// object, as the server's Warn and Ignore field validation would keep it.
+func decodeInternal(manifest []byte) (obj *apiextensions.CustomResourceDefinition, strict, fatal error) {
 	var v1 apiextensionsv1.CustomResourceDefinition
-	if err := json.Unmarshal(manifest, &v1); err != nil {
-		return nil, err
+	_, _, err := strictJSON.Decode(manifest, nil, &v1)
+	if err != nil {
+		if !runtime.IsStrictDecodingError(err) {
+			return nil, nil, err
+		}
+		strict = err
 	}
 	scheme.Default(&v1)
 	var internal apiextensions.CustomResourceDefinition
 	if err := scheme.Convert(&v1, &internal, nil); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &internal, nil
+	return &internal, strict, nil
 }
 
-// kubernetesCreate returns the API server's errors on creating manifest,
-// among those the crd package covers.
-func kubernetesCreate(manifest []byte) ([]string, error) {
-	obj, err := decodeInternal(manifest)
-	if err != nil {
-		return nil, err
-	}
-	ctx := context.Background()
-	strategy.PrepareForCreate(ctx, obj)
-	return inScope(strategy.Validate(ctx, obj)), nil
-}
+// errServerPanic is returned for inputs on which the API server's
+// validation panics (a nil structural schema reached by
+// ValidateCustomResourceSelectableFields, for one): the server answers 500
+// Internal Server Error, which no validation reproduces, so such a case is
+// counted apart and not compared.
+var errServerPanic = errors.New("the API server's validation panics")
 
-// kubernetesUpdate returns the API server's errors on replacing old by
-// manifest, among those the crd package covers.
-func kubernetesUpdate(manifest, old []byte) ([]string, error) {
-	obj, err := decodeInternal(manifest)
-	if err != nil {
-		return nil, err
-	}
-	oldObj, err := decodeInternal(old)
-	if err != nil {
-		return nil, err
-	}
-	ctx := context.Background()
-	strategy.PrepareForUpdate(ctx, obj, oldObj)
-	return inScope(strategy.ValidateUpdate(ctx, obj, oldObj)), nil
-}
-
-// inScope keeps the errors on the fields the crd package checks, as
-// "Type|Field|Detail" strings for comparing as multisets.
-func inScope(errs field.ErrorList) []string {
-	var out []string
-	for _, e := range errs {
-		f := e.Field
-		if f == "spec.version" || strings.HasPrefix(f, "spec.versions") ||
-			strings.HasPrefix(f, "spec.conversion") || strings.HasPrefix(f, "status.storedVersions") {
-			out = append(out, fmt.Sprintf("%s|%s|%s", string(e.Type), e.Field, e.Detail))
+// kubernetesVerdict runs the API server's decoding, registry strategy and
+// validation on creating manifest (old == nil) or replacing old by it.
+// err reports an old object the server could not have stored, or
+// errServerPanic.
+func kubernetesVerdict(manifest, old []byte) (v verdict, err error) {
+	defer func() {
+		if recover() != nil {
+			v, err = verdict{}, errServerPanic
 		}
+	}()
+	ctx := context.Background()
+	obj, strict, fatal := decodeInternal(manifest)
+	if fatal != nil {
+		v.fatal = fatal.Error()
+		return v, nil
 	}
-	return out
-}
-
-// oursCreate and oursUpdate return the crd package's errors in the same
-// form.
-func oursCreate(manifest []byte) ([]string, error) {
-	var c crd.CustomResourceDefinition
-	if err := json.Unmarshal(manifest, &c); err != nil {
-		return nil, err
+	if strict != nil {
+		v.strict = strict.Error()
 	}
-	return flatten(crd.ValidateCreate(&c)), nil
-}
-
-func oursUpdate(manifest, old []byte) ([]string, error) {
-	var c, o crd.CustomResourceDefinition
-	if err := json.Unmarshal(manifest, &c); err != nil {
-		return nil, err
+	var errs field.ErrorList
+	if old == nil {
+		strategy.PrepareForCreate(ctx, obj)
+		errs = strategy.Validate(ctx, obj)
+	} else {
+		oldObj, _, err := decodeInternal(old)
+		if err != nil {
+			return v, err
+		}
+		strategy.PrepareForUpdate(ctx, obj, oldObj)
+		errs = strategy.ValidateUpdate(ctx, obj, oldObj)
 	}
-	if err := json.Unmarshal(old, &o); err != nil {
-		return nil, err
-	}
-	return flatten(crd.ValidateUpdate(&c, &o)), nil
-}
-
-func flatten(errs crd.ErrorList) []string {
-	var out []string
 	for _, e := range errs {
-		out = append(out, fmt.Sprintf("%s|%s|%s", string(e.Type), e.Field, e.Detail))
+		v.errs = append(v.errs, finding{e.Error(), e.Field, string(e.Type) + ": " + e.Detail})
 	}
-	return out
+	return v, nil
+}
+
+// oursVerdict runs crd.Decode and crd.ValidateCreate or crd.ValidateUpdate
+// on the same input.
+func oursVerdict(manifest, old []byte) verdict {
+	var v verdict
+	c, err := crd.Decode(manifest)
+	var strict *crd.StrictError
+	switch {
+	case errors.As(err, &strict):
+		v.strict = err.Error()
+	case err != nil:
+		v.fatal = err.Error()
+		return v
+	}
+	var errs crd.ErrorList
+	if old == nil {
+		errs = crd.ValidateCreate(c)
+	} else {
+		o, err := crd.Decode(old)
+		if o == nil {
+			v.fatal = "old: " + err.Error()
+			return v
+		}
+		errs = crd.ValidateUpdate(c, o)
+	}
+	for _, e := range errs {
+		v.errs = append(v.errs, finding{e.Error(), e.Field, string(e.Type) + ": " + e.Detail})
+	}
+	return v
 }

@@ -1,0 +1,140 @@
+package conformance
+
+import "slices"
+
+// difference is one message that one side gives and the other does not:
+// side is "missing" (Kubernetes gives it, package crd does not) or
+// "extra" (package crd gives it, Kubernetes does not).
+type difference struct {
+	topic, key, side, msg string
+}
+
+// compareVerdicts returns the differences between Kubernetes' verdict k
+// and ours o, and the topics of k's errors (each once). Decoding is topic
+// "decode": a request that one side fails to decode and the other does
+// not is one difference, and so are different messages. Validation errors
+// are compared as multisets of full messages within each topic, so that
+// the order of errors, random in the API server wherever it walks a map,
+// does not count.
+func compareVerdicts(k, o verdict) (diffs []difference, topics []string) {
+	if k.fatal != "" || o.fatal != "" {
+		if k.fatal != o.fatal {
+			diffs = append(diffs, decodeDifference(k.fatal, o.fatal)...)
+		}
+		return diffs, []string{"decode"}
+	}
+	if k.strict != o.strict {
+		diffs = append(diffs, decodeDifference(k.strict, o.strict)...)
+	}
+	if k.strict != "" {
+		topics = append(topics, "decode")
+	}
+	want := byTopic(k.errs)
+	got := byTopic(o.errs)
+	for _, topic := range allTopics {
+		w, g := want[topic], got[topic]
+		if len(w) > 0 {
+			topics = append(topics, topic)
+		}
+		// First without the values, then the values of the errors that
+		// matched: an error whose value prints differently is a
+		// difference of topic "values", not of its own topic.
+		missing, extra := multisetMinus(w, g, shortForm), multisetMinus(g, w, shortForm)
+		for _, f := range missing {
+			diffs = append(diffs, difference{topic, ruleKey(topic, f.field, f.detail), "missing", f.msg})
+		}
+		for _, f := range extra {
+			diffs = append(diffs, difference{topic, ruleKey(topic, f.field, f.detail), "extra", f.msg})
+		}
+		w, g = multisetMinus(w, missing, fullForm), multisetMinus(g, extra, fullForm)
+		for _, f := range multisetMinus(w, g, fullForm) {
+			diffs = append(diffs, difference{"values", ruleKey("values", f.field, f.detail), "missing", f.msg})
+		}
+		for _, f := range multisetMinus(g, w, fullForm) {
+			diffs = append(diffs, difference{"values", ruleKey("values", f.field, f.detail), "extra", f.msg})
+		}
+	}
+	return diffs, topics
+}
+
+func decodeDifference(want, got string) []difference {
+	var out []difference
+	if want != "" {
+		out = append(out, difference{"decode", ruleKey("decode", "", want), "missing", want})
+	}
+	if got != "" {
+		out = append(out, difference{"decode", ruleKey("decode", "", got), "extra", got})
+	}
+	return out
+}
+
+func byTopic(errs []finding) map[string][]finding {
+	m := make(map[string][]finding)
+	for _, f := range errs {
+		t := topicOf(f.field, f.detail)
+		m[t] = append(m[t], f)
+	}
+	return m
+}
+
+// multisetMinus returns the findings of a whose forms are not matched,
+// one for one, by forms of b.
+func multisetMinus(a, b []finding, form func(finding) string) []finding {
+	left := make(map[string]int, len(b))
+	for _, f := range b {
+		left[form(f)]++
+	}
+	var out []finding
+	for _, f := range a {
+		if left[form(f)] > 0 {
+			left[form(f)]--
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// fullForm is the message as printed; shortForm leaves out the value.
+func fullForm(f finding) string  { return f.msg }
+func shortForm(f finding) string { return f.field + " | " + f.detail }
+
+// coveredDifferences keeps the differences in covered topics that are
+// not pending.
+func coveredDifferences(diffs []difference) []difference {
+	var out []difference
+	for _, d := range diffs {
+		if coveredTopics[d.topic] && !isPending(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// messages lists the sorted messages of v in topic, for reports.
+func messages(v verdict, topic string) []string {
+	var out []string
+	if topic == "decode" {
+		for _, m := range []string{v.fatal, v.strict} {
+			if m != "" {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	for _, f := range v.errs {
+		if topicOf(f.field, f.detail) == topic {
+			out = append(out, f.msg)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// shorten cuts long messages for reports.
+func shorten(s string) string {
+	if len(s) > 600 {
+		return s[:600] + "…(cut)"
+	}
+	return s
+}

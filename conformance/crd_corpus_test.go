@@ -1,0 +1,272 @@
+package conformance
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+	"sigs.k8s.io/yaml"
+)
+
+// corpusDoc is one CustomResourceDefinition of the corpus, as JSON.
+type corpusDoc struct {
+	label, module, file string // file: relative to the module
+	name                string // metadata.name
+	release             int    // index of its module among its label's releases
+	json                []byte
+	yamlSize            int
+}
+
+// corpusSource is one line of testdata/corpus.txt.
+type corpusSource struct {
+	label, module, glob string
+}
+
+func readCorpusList() ([]corpusSource, error) {
+	data, err := os.ReadFile("testdata/corpus.txt")
+	if err != nil {
+		return nil, err
+	}
+	var out []corpusSource
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 3 || !strings.Contains(f[1], "@") {
+			return nil, fmt.Errorf("testdata/corpus.txt:%d: want label module@version glob, got %q", i+1, line)
+		}
+		out = append(out, corpusSource{f[0], f[1], f[2]})
+	}
+	return out, nil
+}
+
+var (
+	corpusOnce sync.Once
+	corpusDocs []corpusDoc
+	corpusErr  error
+)
+
+// loadCorpus fetches the modules of the corpus with `go mod download`
+// (through the module proxy, or the module cache when it has them) and
+// reads their CRDs, YAML to JSON as kubectl converts it. It runs once per
+// test binary.
+func loadCorpus() ([]corpusDoc, error) {
+	corpusOnce.Do(func() { corpusDocs, corpusErr = fetchCorpus() })
+	return corpusDocs, corpusErr
+}
+
+func fetchCorpus() ([]corpusDoc, error) {
+	sources, err := readCorpusList()
+	if err != nil {
+		return nil, err
+	}
+	var modules []string
+	for _, s := range sources {
+		if !slices.Contains(modules, s.module) {
+			modules = append(modules, s.module)
+		}
+	}
+	dirs, err := downloadModules(modules)
+	if err != nil {
+		return nil, err
+	}
+	var docs []corpusDoc
+	releases := map[string][]string{} // label → modules in order
+	for _, s := range sources {
+		if !slices.Contains(releases[s.label], s.module) {
+			releases[s.label] = append(releases[s.label], s.module)
+		}
+		release := slices.Index(releases[s.label], s.module)
+		files, err := filepath.Glob(filepath.Join(dirs[s.module], s.glob))
+		if err != nil {
+			return nil, err
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s %s: no files", s.module, s.glob)
+		}
+		for _, file := range files {
+			found, err := readCRDs(file)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", file, err)
+			}
+			rel, _ := filepath.Rel(dirs[s.module], file)
+			for _, d := range found {
+				d.label, d.module, d.file, d.release = s.label, s.module, rel, release
+				docs = append(docs, d)
+			}
+		}
+	}
+	return docs, nil
+}
+
+// downloadModules runs `go mod download -json` outside any module, so that
+// no go.mod or go.sum changes, and returns each module's directory.
+func downloadModules(modules []string) (map[string]string, error) {
+	cmd := exec.Command("go", append([]string{"mod", "download", "-json"}, modules...)...)
+	cmd.Dir = os.TempDir()
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GO111MODULE=on")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	dirs := map[string]string{}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	var failures []string
+	for {
+		var m struct{ Path, Version, Dir, Error string }
+		if err := dec.Decode(&m); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("go mod download: %v", err)
+		}
+		if m.Error != "" {
+			failures = append(failures, m.Error)
+			continue
+		}
+		dirs[m.Path+"@"+m.Version] = m.Dir
+	}
+	if len(failures) > 0 || err != nil {
+		return nil, fmt.Errorf("go mod download: %v %s %s", err, strings.Join(failures, "; "), stderr.String())
+	}
+	return dirs, nil
+}
+
+// readCRDs splits file into YAML documents, as kubectl does, and returns
+// the CustomResourceDefinitions among them as JSON.
+func readCRDs(file string) ([]corpusDoc, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	r := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(data)))
+	var out []corpusDoc
+	for {
+		doc, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		j, err := yaml.YAMLToJSON(doc)
+		if err != nil {
+			return nil, err
+		}
+		var head struct {
+			APIVersion, Kind string
+			Metadata         struct{ Name string }
+		}
+		if json.Unmarshal(j, &head) != nil || head.Kind != "CustomResourceDefinition" || head.APIVersion != "apiextensions.k8s.io/v1" {
+			continue
+		}
+		out = append(out, corpusDoc{name: head.Metadata.Name, json: j, yamlSize: len(doc)})
+	}
+}
+
+var corpusMutations = flag.Int("corpusmutations", 6, "mutations of each corpus document TestCRDCorpus checks, on create and on update (none under -short)")
+
+// TestCRDCorpus compares package crd with the API server on the corpus of
+// testdata/corpus.txt: every document on create; every document of a
+// release as an update of the same CRD in the release before; and
+// -corpusmutations mutations of every document, on create and as an update
+// of the document. It is skipped when the modules cannot be fetched.
+func TestCRDCorpus(t *testing.T) {
+	docs, err := loadCorpus()
+	if err != nil {
+		t.Skip("corpus not available:", err)
+	}
+	type count struct{ docs, errs, differ, covered int }
+	byLabel := map[string]*count{}
+	var labels []string
+	failures := 0
+	check := func(source string, d corpusDoc, manifest, old []byte) {
+		c := byLabel[d.label]
+		if c == nil {
+			c = &count{}
+			byLabel[d.label] = c
+			labels = append(labels, d.label)
+		}
+		k, _, diffs, err := runCase(source, manifest, old)
+		if err != nil {
+			return
+		}
+		if source == "corpus" {
+			c.docs++
+			if len(k.errs) > 0 {
+				c.errs++
+			}
+			if len(diffs) > 0 {
+				c.differ++
+			}
+		}
+		if covered := coveredDifferences(diffs); len(covered) > 0 {
+			c.covered++
+			failures++
+			if failures <= 10 {
+				t.Errorf("%s %s %s (%s) differs in covered topics:\n%s", source, d.module, d.file, d.name, formatDifferences(covered))
+			}
+		}
+	}
+	previous := map[string]corpusDoc{} // label/name → the document of the release before
+	for _, d := range docs {
+		check("corpus", d, d.json, nil)
+		if p, ok := previous[d.label+"/"+d.name]; ok && p.release == d.release-1 {
+			check("corpus-upgrade", d, stored(d.json), stored(p.json))
+		}
+		previous[d.label+"/"+d.name] = d
+	}
+	n := *corpusMutations
+	if testing.Short() {
+		n = 0
+	}
+	r := rand.New(rand.NewPCG(7, uint64(n)))
+	for _, d := range docs {
+		for range n {
+			m := mutate(r, d.json)
+			check("corpus-mutated", d, m, nil)
+			check("corpus-mutated-update", d, mutate(r, d.json), d.json)
+		}
+	}
+	var b strings.Builder
+	for _, l := range labels {
+		c := byLabel[l]
+		fmt.Fprintf(&b, "  %-22s %4d documents, %3d with errors, %3d differ in some topic, %3d cases differ in covered topics\n", l, c.docs, c.errs, c.differ, c.covered)
+	}
+	projects := map[string]bool{}
+	for _, d := range docs {
+		path, _, _ := strings.Cut(d.module, "@")
+		projects[path] = true
+	}
+	t.Logf("corpus: %d projects, %d documents\n%s%s", len(projects), len(docs), b.String(), seen.summary())
+}
+
+// stored returns doc as an update request carries it and as the API server
+// keeps it: with metadata.resourceVersion set, which an update must have.
+func stored(doc []byte) []byte {
+	root, err := decodeJSON(doc)
+	if err != nil {
+		return doc
+	}
+	if m, ok := root.(map[string]any)["metadata"].(map[string]any); ok {
+		m["resourceVersion"] = "1"
+	}
+	out, err := json.Marshal(root)
+	if err != nil {
+		return doc
+	}
+	return out
+}

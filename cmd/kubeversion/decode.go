@@ -56,8 +56,12 @@ func decodeCRD(o object) (*crd.CustomResourceDefinition, []lintError) {
 		}
 		return c, errs
 	case errors.As(err, &typeErr):
+		path := typeErr.Field
+		if p, ok := findType(o.fields, splitPath(typeErr.Field), jsonType(typeErr.Value)); ok {
+			path = p
+		}
 		return nil, []lintError{{
-			Line: locate(o, typeErr.Field), Field: typeErr.Field, Type: "decoding error", Message: err.Error(),
+			Line: locate(o, path), Field: typeErr.Field, Type: "decoding error", Message: err.Error(),
 		}}
 	}
 	return nil, []lintError{{Line: o.line, Type: "decoding error", Message: err.Error()}}
@@ -71,4 +75,71 @@ func decodeOld(o object) (*crd.CustomResourceDefinition, *problem) {
 		return nil, &problem{o.file, errs[0].Line, errs[0].Message}
 	}
 	return c, nil
+}
+
+// findType returns the path, with indices, of the first value at the
+// dotted path steps in v whose JSON type is kind, searching every element
+// of the lists on the way, since the server's type errors name a field
+// without its indices ("spec.versions.served"). For example, with two
+// versions of which the second has served: "yes", findType(fields,
+// {"spec", "versions", "served"}, "string") returns
+// "spec.versions[1].served".
+func findType(v any, steps []string, kind string) (string, bool) {
+	if list, ok := v.([]any); ok {
+		for i, e := range list {
+			if p, ok := findType(e, steps, kind); ok {
+				return joinPath("["+strconv.Itoa(i)+"]", p), true
+			}
+		}
+		return "", false
+	}
+	if len(steps) == 0 {
+		return "", jsonTypeOf(v) == kind
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return "", false
+	}
+	e, ok := m[steps[0]]
+	if !ok {
+		return "", false
+	}
+	p, ok := findType(e, steps[1:], kind)
+	if !ok {
+		return "", false
+	}
+	return joinPath(steps[0], p), true
+}
+
+// joinPath joins a field path and the path under it: "a" and "b" give
+// "a.b", "a" and "[1].b" give "a[1].b".
+func joinPath(path, under string) string {
+	if under == "" || strings.HasPrefix(under, "[") {
+		return path + under
+	}
+	return path + "." + under
+}
+
+// jsonType returns the JSON type named by the Value of a *crd.TypeError,
+// such as "number" for "number 1.5".
+func jsonType(value string) string {
+	kind, _, _ := strings.Cut(value, " ")
+	return kind
+}
+
+// jsonTypeOf returns the JSON type of a value as kubectl reads it.
+func jsonTypeOf(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case int64, float64:
+		return "number"
+	case bool:
+		return "bool"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "null"
 }

@@ -1,0 +1,155 @@
+package crd
+
+import "sort"
+
+// The API server checks a schema a second time through a "structural"
+// view of it (k8s.io/apiextensions-apiserver/pkg/apiserver/schema). That
+// view is not a second model here: the helpers below read JSONSchemaProps
+// the way NewStructural converts it, so that the two agree on what is set.
+// In that view an empty properties map is no properties, items: [] is no
+// items, and empty lists of enum, allOf, anyOf and oneOf are none; but an
+// empty required, x-kubernetes-list-map-keys or x-kubernetes-validations
+// list, an empty externalDocs and a nested empty properties map are set.
+
+// structuralError returns the error with which the API server's
+// NewStructural refuses s, or "" when it converts. The server walks
+// properties in random order; here they come sorted, which only matters
+// when two properties fail differently.
+func structuralError(s *JSONSchemaProps) string {
+	if s == nil {
+		return ""
+	}
+	if msg := unsupportedField(s); msg != "" {
+		return msg
+	}
+	if msg := structuralError(s.Not); msg != "" {
+		return msg
+	}
+	for _, list := range [][]JSONSchemaProps{s.AllOf, s.AnyOf, s.OneOf} {
+		for i := range list {
+			if msg := structuralError(&list[i]); msg != "" {
+				return msg
+			}
+		}
+	}
+	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
+		return "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined"
+	}
+	if s.Items != nil {
+		if len(s.Items.JSONSchemas) > 0 {
+			return "OpenAPIV3Schema 'items' must be a schema, but is an array"
+		}
+		if msg := structuralError(s.Items.Schema); msg != "" {
+			return msg
+		}
+	}
+	for _, k := range schemaKeys(s.Properties) {
+		p := s.Properties[k]
+		if msg := structuralError(&p); msg != "" {
+			return msg
+		}
+	}
+	if s.AdditionalProperties != nil {
+		return structuralError(s.AdditionalProperties.Schema)
+	}
+	return ""
+}
+
+// unsupportedField names the first keyword of s that a structural schema
+// cannot hold, as the API server's validateUnsupportedFields does.
+func unsupportedField(s *JSONSchemaProps) string {
+	switch {
+	case s.ID != "":
+		return "OpenAPIV3Schema 'id' is not supported"
+	case s.Schema != "":
+		return "OpenAPIV3Schema 'schema' is not supported"
+	case s.Ref != nil && *s.Ref != "":
+		return "OpenAPIV3Schema '$ref' is not supported"
+	case len(s.PatternProperties) > 0:
+		return "OpenAPIV3Schema 'patternProperties' is not supported"
+	case len(s.Dependencies) > 0:
+		return "OpenAPIV3Schema 'dependencies' is not supported"
+	case s.AdditionalItems != nil:
+		return "OpenAPIV3Schema 'additionalItems' is not supported"
+	case len(s.Definitions) > 0:
+		return "OpenAPIV3Schema 'definitions' is not supported"
+	}
+	return ""
+}
+
+// isStructural reports whether the API server counts s as a structural
+// schema: it converts, and ValidateStructural finds nothing.
+func isStructural(s *JSONSchemaProps) bool {
+	return s == nil || structuralError(s) == "" && len(validateStructural(s, "")) == 0
+}
+
+// structuralItems returns the schema of items in the structural view: nil
+// for items: [] as for no items.
+func structuralItems(s *JSONSchemaProps) *JSONSchemaProps {
+	if s.Items == nil {
+		return nil
+	}
+	return s.Items.Schema
+}
+
+// preservesUnknownFields reports whether x-kubernetes-preserve-unknown-fields
+// is true.
+func preservesUnknownFields(s *JSONSchemaProps) bool {
+	return s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields
+}
+
+// hasValueValidation reports whether the value validations of s, as the
+// structural view keeps them, are set.
+func hasValueValidation(s *JSONSchemaProps) bool {
+	return s.Format != "" || s.Maximum != nil || s.ExclusiveMaximum || s.Minimum != nil ||
+		s.ExclusiveMinimum || s.MaxLength != nil || s.MinLength != nil || s.Pattern != "" ||
+		s.MaxItems != nil || s.MinItems != nil || s.UniqueItems || s.MultipleOf != nil ||
+		len(s.Enum) > 0 || s.MaxProperties != nil || s.MinProperties != nil || s.Required != nil ||
+		len(s.AllOf) > 0 || len(s.OneOf) > 0 || len(s.AnyOf) > 0 || s.Not != nil
+}
+
+// hasExtensions reports whether s sets an x-kubernetes-* keyword other
+// than x-kubernetes-validations, as the structural view keeps them.
+func hasExtensions(s *JSONSchemaProps) bool {
+	return preservesUnknownFields(s) || s.XEmbeddedResource || s.XIntOrString ||
+		s.XListMapKeys != nil || s.XListType != nil || s.XMapType != nil
+}
+
+// hasGenerics reports whether s sets description, title, nullable,
+// externalDocs or example: the generic keywords other than type and
+// default.
+func hasGenerics(s *JSONSchemaProps) bool {
+	return s.Description != "" || s.Title != "" || s.Nullable || s.ExternalDocs != nil || s.Example != nil
+}
+
+// nestedAdditionalProperties reports whether additionalProperties is set
+// in a schema under allOf, anyOf, oneOf or not, where false counts as
+// unset.
+func nestedAdditionalProperties(s *JSONSchemaProps) bool {
+	return s.AdditionalProperties != nil && (s.AdditionalProperties.Schema != nil || s.AdditionalProperties.Allows)
+}
+
+// isBareType reports whether s, under anyOf, says nothing but type t: one
+// half of the int-or-string pattern.
+func isBareType(s *JSONSchemaProps, t string) bool {
+	return s.Type == t && !hasValueValidation(s) && structuralItems(s) == nil && s.Properties == nil &&
+		!nestedAdditionalProperties(s) && !hasGenerics(s) && s.Default == nil && !hasExtensions(s) &&
+		s.XValidations == nil
+}
+
+// isIntOrStringAnyOf reports whether anyOf is exactly [{type: integer},
+// {type: string}].
+func isIntOrStringAnyOf(anyOf []JSONSchemaProps) bool {
+	return len(anyOf) == 2 && isBareType(&anyOf[0], "integer") && isBareType(&anyOf[1], "string")
+}
+
+// schemaKeys returns the keys of m sorted: the order in which this package
+// visits properties, definitions and dependencies.
+func schemaKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,245 @@
+package crd
+
+import (
+	"regexp"
+	"sort"
+)
+
+// level is where a structural schema sits: at the root, as array items,
+// or as an object's field (a property or additionalProperties).
+type level int
+
+const (
+	rootLevel level = iota
+	itemLevel
+	fieldLevel
+)
+
+// validateStructural returns what the API server's ValidateStructural
+// finds in s, a schema that structuralError accepts, whose root is at
+// path. Like the server, it sorts the errors by their message. For
+// example, {type: object, properties: {spec: {}}} gives
+//
+//	<path>.properties[spec].type: Required value: must not be empty for specified object fields
+func validateStructural(s *JSONSchemaProps, path string) ErrorList {
+	errs := structuralInvariants(s, rootLevel, path)
+	errs = append(errs, valueCompleteness(s, s, path, path)...)
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+	return errs
+}
+
+// structuralInvariants checks one node of the structural view and the
+// nodes below it, as the server's validateStructuralInvariants.
+func structuralInvariants(s *JSONSchemaProps, lvl level, path string) ErrorList {
+	if s == nil {
+		return nil
+	}
+	var errs ErrorList
+	items := structuralItems(s)
+	if s.Type == "array" && items == nil {
+		errs = append(errs, required(path+".items", "must be specified"))
+	}
+	errs = append(errs, structuralInvariants(items, itemLevel, path+".items")...)
+	for _, k := range schemaKeys(s.Properties) {
+		p := s.Properties[k]
+		errs = append(errs, structuralInvariants(&p, fieldLevel, keyPath(path+".properties", k))...)
+	}
+	if s.AdditionalProperties != nil {
+		if lvl == rootLevel {
+			errs = append(errs, forbidden(path+".additionalProperties", "must not be used at the root"))
+		}
+		errs = append(errs, structuralInvariants(s.AdditionalProperties.Schema, fieldLevel, path+".additionalProperties")...)
+	}
+
+	preserve := preservesUnknownFields(s)
+	if s.XIntOrString && preserve {
+		errs = append(errs, invalid(path+".x-kubernetes-preserve-unknown-fields", true, "must be false if x-kubernetes-int-or-string is true"))
+	}
+	if s.XIntOrString && s.XEmbeddedResource {
+		errs = append(errs, invalid(path+".x-kubernetes-embedded-resource", true, "must be false if x-kubernetes-int-or-string is true"))
+	}
+
+	skipAnyOf := isIntOrStringAnyOf(s.AnyOf)
+	skipFirstAllOfAnyOf := len(s.AllOf) > 0 && isIntOrStringAnyOf(s.AllOf[0].AnyOf)
+	errs = append(errs, valueValidation(s, skipAnyOf, skipFirstAllOfAnyOf, path)...)
+
+	checkMetadata := lvl == rootLevel || s.XEmbeddedResource
+	switch {
+	case s.XEmbeddedResource && s.Type == "":
+		errs = append(errs, required(path+".type", "must be object if x-kubernetes-embedded-resource is true"))
+	case s.XEmbeddedResource && s.Type != "object":
+		errs = append(errs, invalid(path+".type", s.Type, "must be object if x-kubernetes-embedded-resource is true"))
+	case s.Type == "" && !s.XIntOrString && !preserve:
+		errs = append(errs, required(path+".type", [...]string{
+			rootLevel:  "must not be empty at the root",
+			itemLevel:  "must not be empty for specified array items",
+			fieldLevel: "must not be empty for specified object fields",
+		}[lvl]))
+	}
+	if s.XEmbeddedResource && s.AdditionalProperties != nil {
+		errs = append(errs, forbidden(path+".additionalProperties", "must not be used if x-kubernetes-embedded-resource is set"))
+	}
+	if lvl == rootLevel && s.Type != "" && s.Type != "object" {
+		errs = append(errs, invalid(path+".type", s.Type, "must be object at the root"))
+	}
+	for _, name := range [...]string{"kind", "apiVersion"} {
+		if p, found := s.Properties[name]; found && checkMetadata && p.Type != "string" {
+			errs = append(errs, invalid(keyPath(path+".properties", name)+".type", p.Type, "must be string"))
+		}
+	}
+	if m, found := s.Properties["metadata"]; found {
+		errs = append(errs, metadataInvariants(&m, checkMetadata, lvl, keyPath(path+".properties", "metadata"))...)
+	}
+	if s.XEmbeddedResource && !preserve && len(s.Properties) == 0 {
+		errs = append(errs, required(path+".properties", "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields"))
+	}
+	return errs
+}
+
+// metadataInvariants checks the schema m of metadata: an object at the
+// root and in embedded resources, and at the root nothing but the
+// properties name and generateName (whose schemas are not looked at), a
+// type and a default.
+func metadataInvariants(m *JSONSchemaProps, checkMetadata bool, lvl level, path string) ErrorList {
+	var errs ErrorList
+	if checkMetadata && m.Type != "object" {
+		errs = append(errs, invalid(path+".type", m.Type, "must be object"))
+	}
+	if lvl != rootLevel {
+		return errs
+	}
+	_, name := m.Properties["name"]
+	_, generateName := m.Properties["generateName"]
+	onlyNames := name && generateName && len(m.Properties) == 2 || (name || generateName) && len(m.Properties) == 1
+	if len(m.Properties) > 0 && !onlyNames || structuralItems(m) != nil || m.AdditionalProperties != nil ||
+		hasGenerics(m) || hasExtensions(m) || m.XValidations != nil || hasValueValidation(m) {
+		errs = append(errs, forbidden(path, "must not specify anything other than name and generateName, but metadata is implicitly specified"))
+	}
+	return errs
+}
+
+// valueValidation checks the value validations of s (anyOf, allOf, oneOf,
+// not, pattern), as the server's validateValueValidation. skipAnyOf and
+// skipFirstAllOfAnyOf leave out the int-or-string patterns.
+func valueValidation(s *JSONSchemaProps, skipAnyOf, skipFirstAllOfAnyOf bool, path string) ErrorList {
+	var errs ErrorList
+	if !skipAnyOf {
+		for i := range s.AnyOf {
+			errs = append(errs, nestedValueValidation(&s.AnyOf[i], false, indexPath(path+".anyOf", i))...)
+		}
+	}
+	for i := range s.AllOf {
+		errs = append(errs, nestedValueValidation(&s.AllOf[i], skipFirstAllOfAnyOf && i == 0, indexPath(path+".allOf", i))...)
+	}
+	for i := range s.OneOf {
+		errs = append(errs, nestedValueValidation(&s.OneOf[i], false, indexPath(path+".oneOf", i))...)
+	}
+	errs = append(errs, nestedValueValidation(s.Not, false, path+".not")...)
+	if s.Pattern != "" {
+		if _, err := regexp.Compile(s.Pattern); err != nil {
+			errs = append(errs, invalid(path+".pattern", s.Pattern, "must be a valid regular expression, but isn't: "+err.Error()))
+		}
+	}
+	return errs
+}
+
+// nestedValueValidation checks a schema under allOf, anyOf, oneOf or not:
+// it may only validate values, not say what they are.
+func nestedValueValidation(s *JSONSchemaProps, skipAnyOf bool, path string) ErrorList {
+	if s == nil {
+		return nil
+	}
+	errs := valueValidation(s, skipAnyOf, false, path)
+	errs = append(errs, nestedValueValidation(structuralItems(s), false, path+".items")...)
+	for _, k := range schemaKeys(s.Properties) {
+		p := s.Properties[k]
+		errs = append(errs, nestedValueValidation(&p, false, keyPath(path+".properties", k))...)
+	}
+	must := func(keyword, detail string) {
+		errs = append(errs, forbidden(path+"."+keyword, detail))
+	}
+	if s.Type != "" {
+		must("type", "must be empty to be structural")
+	}
+	if nestedAdditionalProperties(s) {
+		must("additionalProperties", "must be undefined to be structural")
+	}
+	if s.Default != nil {
+		must("default", "must be undefined to be structural")
+	}
+	if s.Title != "" {
+		must("title", "must be empty to be structural")
+	}
+	if s.Description != "" {
+		must("description", "must be empty to be structural")
+	}
+	if s.Nullable {
+		must("nullable", "must be false to be structural")
+	}
+	if preservesUnknownFields(s) {
+		must("x-kubernetes-preserve-unknown-fields", "must be false to be structural")
+	}
+	if s.XEmbeddedResource {
+		must("x-kubernetes-embedded-resource", "must be false to be structural")
+	}
+	if s.XIntOrString {
+		must("x-kubernetes-int-or-string", "must be false to be structural")
+	}
+	if len(s.XListMapKeys) > 0 {
+		must("x-kubernetes-list-map-keys", "must be empty to be structural")
+	}
+	if s.XListType != nil {
+		must("x-kubernetes-list-type", "must be undefined to be structural")
+	}
+	if s.XMapType != nil {
+		must("x-kubernetes-map-type", "must be undefined to be structural")
+	}
+	if len(s.XValidations) > 0 {
+		must("x-kubernetes-validations", "must be empty to be structural")
+	}
+	if _, found := s.Properties["metadata"]; found {
+		errs = append(errs, forbidden(keyPath(path+".properties", "metadata"), "must not be specified in a nested context"))
+	}
+	return errs
+}
+
+// valueCompleteness checks that every field and item that the value
+// validations of v (found at vPath) speak of is also in the structural
+// schema s (at sPath). As in the API server, only the value validations
+// of the root are checked: validateStructural calls it with v == s at the
+// root and never below.
+func valueCompleteness(v, s *JSONSchemaProps, sPath, vPath string) ErrorList {
+	var errs ErrorList
+	errs = append(errs, nestedCompleteness(v.Not, s, sPath, vPath+".not")...)
+	for i := range v.AllOf {
+		errs = append(errs, nestedCompleteness(&v.AllOf[i], s, sPath, indexPath(vPath+".allOf", i))...)
+	}
+	for i := range v.AnyOf {
+		errs = append(errs, nestedCompleteness(&v.AnyOf[i], s, sPath, indexPath(vPath+".anyOf", i))...)
+	}
+	for i := range v.OneOf {
+		errs = append(errs, nestedCompleteness(&v.OneOf[i], s, sPath, indexPath(vPath+".oneOf", i))...)
+	}
+	return errs
+}
+
+func nestedCompleteness(v, s *JSONSchemaProps, sPath, vPath string) ErrorList {
+	if v == nil {
+		return nil
+	}
+	if s == nil {
+		return ErrorList{required(sPath, "because it is defined in "+vPath)}
+	}
+	errs := valueCompleteness(v, s, sPath, vPath)
+	errs = append(errs, nestedCompleteness(structuralItems(v), structuralItems(s), sPath+".items", vPath+".items")...)
+	for _, k := range schemaKeys(v.Properties) {
+		vp := v.Properties[k]
+		sp, ok := s.Properties[k]
+		if !ok {
+			errs = append(errs, required(keyPath(sPath+".properties", k), "because it is defined in "+keyPath(vPath+".properties", k)))
+			continue
+		}
+		errs = append(errs, nestedCompleteness(&vp, &sp, keyPath(sPath+".properties", k), keyPath(vPath+".properties", k))...)
+	}
+	return errs
+}

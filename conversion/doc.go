@@ -40,9 +40,17 @@
 // Where the API server has quirks, [CheckResponse] reproduces them and
 // says so in its doc. Its deliberate differences:
 //
-//   - The server validates changed labels and annotations in the random
-//     order of Go maps; here keys are checked in sorted order, so that
-//     with several errors the message is stable.
-//   - Errors of the transport and of decoding the answer as a whole (the
-//     body is not JSON) have this package's wording, not client-go's.
+//   - The server validates labels and annotations, and checks that their
+//     values are strings, in the random order of Go maps; here keys go in
+//     sorted order, so that with several errors the message is stable.
+//   - With several fields of the wrong type in one answer, encoding/json
+//     reports the first in the document; here the first in the order
+//     apiVersion, kind, response, uid, convertedObjects, result, status,
+//     message, reason, code.
+//   - Of the types the server's scheme knows besides ConversionReview,
+//     only those of apiextensions.k8s.io are recognized: an answer of
+//     kind Status in the core group reads as an unknown type.
+//   - Pruning removes unknown fields ([crd.Prune]); the server also drops
+//     nulls of non-nullable fields without a default, and coerces
+//     ObjectMeta, which this package does not do.
 package conversion

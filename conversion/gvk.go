@@ -47,3 +47,20 @@ func metadataString(obj map[string]any, k string) string {
 	m, _ := obj["metadata"].(map[string]any)
 	return stringField(m, k)
 }
+
+// objectGVK prints the group, version and kind of obj as Kubernetes prints
+// a GroupVersionKind, "stable.example.com/v1, Kind=CronTab". As in
+// Unstructured.GroupVersionKind, an apiVersion with two slashes gives the
+// zero value, "/, Kind=", and a non-string field counts as empty.
+func objectGVK(obj map[string]any) (gv groupVersion, kind string) {
+	gv, ok := parseGroupVersion(stringField(obj, "apiVersion"))
+	if !ok {
+		return groupVersion{}, ""
+	}
+	return gv, stringField(obj, "kind")
+}
+
+// gvkString prints a GroupVersionKind as Kubernetes does.
+func gvkString(gv groupVersion, kind string) string {
+	return gv.group + "/" + gv.version + ", Kind=" + kind
+}

@@ -30,6 +30,16 @@ type valueValidator struct {
 	badPattern map[string]error
 }
 
+// validateValue checks x, a value of the JSON model of [JSON] such as a
+// custom resource, against the CRD schema s as the API server validates
+// objects (NewSchemaValidator and ValidateCustomResource, without CEL),
+// with errors below field ("" for an object's root, where the server's
+// errors about the root itself are at "<nil>").
+func validateValue(x any, s *JSONSchemaProps, field string) ErrorList {
+	v := valueValidator{}
+	return v.check(x, s, field)
+}
+
 // check validates x against s and returns the field errors below field,
 // the path of x (for example "spec.versions[0].schema.openAPIV3Schema.default").
 func (v *valueValidator) check(x any, s *JSONSchemaProps, field string) ErrorList {
@@ -50,6 +60,36 @@ func (v *valueValidator) types(s *JSONSchemaProps) []string {
 	return []string{s.Type}
 }
 
+// format returns the format the validator sees in s. Without structural,
+// formats are stripped as the server strips them from a CRD's schema
+// (StripUnsupportedFormatsPostProcessor): for a string, or a schema of no
+// single type, the formats of [formats]; for an integer int32 and int64;
+// for a number float and double; for other types none.
+func (v *valueValidator) format(s *JSONSchemaProps, types []string) string {
+	if v.structural || s.Format == "" {
+		return s.Format
+	}
+	typ := ""
+	if len(types) == 1 {
+		typ = types[0]
+	}
+	switch typ {
+	case "", "string":
+		if knownFormat(s.Format) {
+			return s.Format
+		}
+	case "integer":
+		if s.Format == "int32" || s.Format == "int64" {
+			return s.Format
+		}
+	case "number":
+		if s.Format == "float" || s.Format == "double" {
+			return s.Format
+		}
+	}
+	return ""
+}
+
 // validate is SchemaValidator.Validate: x against s at path. nested is
 // true inside allOf, anyOf, oneOf and not.
 func (v *valueValidator) validate(x any, s *JSONSchemaProps, path string, nested bool) *valueResult {
@@ -58,23 +98,24 @@ func (v *valueValidator) validate(x any, s *JSONSchemaProps, path string, nested
 		return r
 	}
 	types := v.types(s)
+	format := v.format(s, types)
 	if x == nil {
-		r.merge(checkType(x, s, types, path), checkEnum(x, s, path))
+		r.merge(checkType(x, s, types, format, path), checkEnum(x, s, path))
 		return r
 	}
 	step := func(res *valueResult) {
 		r.merge(res)
 		r.match++
 	}
-	if len(types) > 0 || s.Format != "" {
-		step(checkType(x, s, types, path))
+	if len(types) > 0 || format != "" {
+		step(checkType(x, s, types, format, path))
 	}
 	step(v.checkComposition(x, s, path))
 	switch x := x.(type) {
 	case string:
 		step(v.checkString(x, s, path))
-		if knownFormat(s.Format) {
-			step(checkFormat(x, s.Format, path))
+		if knownFormat(format) {
+			step(checkFormat(x, format, path))
 		}
 	case int64, float64:
 		step(checkNumber(x, s, types, path))
@@ -117,24 +158,24 @@ func typeError(path, typ, value string) valueError {
 // checkType is kube-openapi's typeValidator, quirks included: a format
 // excuses a string or a list from the type check of any type but integer
 // and number.
-func checkType(x any, s *JSONSchemaProps, types []string, path string) *valueResult {
+func checkType(x any, s *JSONSchemaProps, types []string, format, path string) *valueResult {
 	if x == nil {
 		if len(types) > 0 && !slices.Contains(types, "null") && !s.Nullable {
 			return failed(typeError(path, strings.Join(types, ","), "null"))
 		}
 		return &valueResult{match: 1}
 	}
-	typ, format := jsonType(x)
+	typ, typeFormat := jsonType(x)
 	f, isFloat := x.(float64)
 	floatInt := isFloat && isJSONInteger(f) && slices.Contains(types, "integer")
 	intFloat := typ == "integer" && slices.Contains(types, "number")
 	_, isString := x.(string)
 	_, isList := x.([]any)
-	if !isString && !isList && s.Format != "" &&
-		!(slices.Contains(types, typ) || format == s.Format || floatInt || intFloat) {
-		return failed(typeError(path, s.Format, format))
+	if !isString && !isList && format != "" &&
+		!(slices.Contains(types, typ) || typeFormat == format || floatInt || intFloat) {
+		return failed(typeError(path, format, typeFormat))
 	}
-	if !slices.Contains(types, "number") && !slices.Contains(types, "integer") && s.Format != "" && (isString || isList) {
+	if !slices.Contains(types, "number") && !slices.Contains(types, "integer") && format != "" && (isString || isList) {
 		return &valueResult{match: 1}
 	}
 	if !(slices.Contains(types, typ) || floatInt || intFloat) {

@@ -93,17 +93,21 @@ func failed(e valueError) *valueResult {
 }
 
 // fieldErrors turns the errors into field errors below field, as the API
-// server's kubeOpenAPIResultToFieldErrors does.
+// server's kubeOpenAPIResultToFieldErrors does. An error at the root of
+// field "" is at "<nil>", as the server prints its nil path.
 func (r *valueResult) fieldErrors(field string) ErrorList {
 	var list ErrorList
 	for _, e := range r.errs {
-		if e.code == codePlain {
-			list = append(list, invalid(field, "", e.msg))
-			continue
-		}
 		path := field
-		if e.name != "" && e.name != "." {
-			path = field + "." + strings.TrimPrefix(e.name, ".")
+		if e.code != codePlain && e.name != "" && e.name != "." {
+			path = childPath(field, strings.TrimPrefix(e.name, "."))
+		}
+		if path == "" {
+			path = "<nil>"
+		}
+		if e.code == codePlain {
+			list = append(list, invalid(path, "", e.msg))
+			continue
 		}
 		value := e.value
 		if value == nil {

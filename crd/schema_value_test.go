@@ -96,6 +96,10 @@ func TestValueValidator(t *testing.T) {
 			`x.default|FieldValueInvalid|""|"" must validate all the schemas (allOf). None validated`}},
 		{"not", `{"type": "string", "not": {"enum": ["a"]}}`, `"a"`, true,
 			[]string{`x.default|FieldValueInvalid|""|"" must not validate the schema (not)`}},
+		{"a format excuses a string from its type in structural mode", `{"type": "boolean", "format": "date"}`, `"2020-01-01"`, true, nil},
+		{"formats are stripped by type otherwise", `{"type": "boolean", "format": "date"}`, `"2020-01-01"`, false,
+			[]string{`x.default|FieldValueTypeInvalid|"string"| in body must be of type boolean: "string"`}},
+		{"unknown formats of strings are stripped", `{"type": "string", "format": "int32"}`, `"x"`, false, nil},
 		{"additionalProperties ignored inside allOf in structural mode", `{"type": "object", "allOf": [{"additionalProperties": false}]}`, `{"a": 1}`, true, nil},
 		{"additionalProperties inside allOf otherwise", `{"type": "object", "allOf": [{"additionalProperties": false}]}`, `{"a": 1}`, false, []string{
 			`x.default|FieldValueInvalid|"a"|.a in body is a forbidden property`,
@@ -107,6 +111,15 @@ func TestValueValidator(t *testing.T) {
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s: check(%s) mismatch (-want +got):\n%s", tt.name, tt.value, diff)
 		}
+	}
+}
+
+func TestValidateValue(t *testing.T) {
+	s := mustSchema(t, `{"type": "object", "properties": {"spec": {"type": "object", "properties": {"port": {"x-kubernetes-int-or-string": true}}}}}`)
+	got := brief(validateValue(mustValue(t, `{"spec": {"port": true}}`), s, ""))
+	want := []string{`spec.port|FieldValueTypeInvalid|"boolean"|spec.port in body must be of type integer,string: "boolean"`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("validateValue mismatch (-want +got):\n%s", diff)
 	}
 }
 

@@ -18,8 +18,9 @@ const (
 
 // validateConversion checks spec.conversion, read as strategy None when
 // missing. requireRecognized says whether conversionReviewVersions must
-// include v1 or v1beta1.
-func validateConversion(conv *Conversion, requireRecognized bool) ErrorList {
+// include v1 or v1beta1; allowInvalidCABundle, whether the webhook's
+// caBundle goes unchecked.
+func validateConversion(conv *Conversion, requireRecognized, allowInvalidCABundle bool) ErrorList {
 	if conv == nil {
 		return nil
 	}
@@ -54,6 +55,9 @@ func validateConversion(conv *Conversion, requireRecognized bool) ErrorList {
 		errs = append(errs, validateWebhookURL(clientConfigPath+".url", *cc.URL)...)
 	default:
 		errs = append(errs, validateWebhookService(clientConfigPath+".service", cc.Service)...)
+	}
+	if cc != nil && len(cc.CABundle) > 0 && !allowInvalidCABundle {
+		errs = append(errs, validateCABundle(clientConfigPath+".caBundle", cc.CABundle)...)
 	}
 	return append(errs, validateReviewVersions(reviewVersions, requireRecognized)...)
 }

@@ -1,52 +1,120 @@
-// Package crd checks the versions of a CustomResourceDefinition by the
-// rules of the Kubernetes API server, with its field paths and messages,
-// offline and without importing Kubernetes.
+// Package crd checks a CustomResourceDefinition by the rules of the
+// Kubernetes API server, with its field paths and messages, offline and
+// without importing Kubernetes.
 //
 // [ValidateCreate] and [ValidateUpdate] return what the API server
 // (k8s.io/apiextensions-apiserver, releases 1.33 to 1.37) would reject when
-// a CRD is created or updated, after the server's registry strategy has set
-// status.storedVersions. [PreferredVersion] tells which version discovery
-// advertises and kubectl uses by default; [DeprecationWarning] tells what
-// clients of a deprecated version are warned; [IsDNS1035Label] checks a
-// version name.
+// a CRD is created or updated: the registry strategy's preparation
+// (status, stored versions, generation) followed by
+// ValidateCustomResourceDefinition or ValidateCustomResourceDefinitionUpdate.
+// [PreferredVersion] tells which version discovery advertises and kubectl
+// uses by default; [DeprecationWarning] tells what clients of a deprecated
+// version are warned; [IsDNS1035Label] checks a version name.
 //
 // # Scope
 //
-// In scope are the rules on versions: version names and their uniqueness,
-// exactly one storage version, status.storedVersions on create and update,
-// deprecation warnings, the presence of a schema per version, and
-// spec.conversion (strategy, webhook client config, conversion review
-// versions). Out of scope: the content of schemas (structural rules, CEL,
-// defaults), metadata.name, spec.names, spec.scope, spec.group, printer
-// columns, subresources and selectable fields. A CRD that passes here can
-// still be rejected for those.
+// In scope is the whole object except the content of the schemas:
+//
+//   - metadata: name (which must be <plural>.<group>) and generateName,
+//     no namespace, labels, annotations and their total size, owner
+//     references, finalizers, managed fields; on update, resourceVersion,
+//     generation and the fields that may not change;
+//   - the api-approved.kubernetes.io annotation of groups under k8s.io and
+//     kubernetes.io;
+//   - spec.group, spec.scope, spec.names (plural, singular, kind,
+//     listKind, short names, categories) and status.acceptedNames;
+//   - spec.preserveUnknownFields, with its ties to defaults and to the
+//     conversion strategy;
+//   - versions: names and their uniqueness, exactly one storage version,
+//     deprecation warnings, a schema per version;
+//   - additionalPrinterColumns, subresources (scale paths) and
+//     selectableFields (resolved in the schema, at most 8);
+//   - spec.conversion: strategy, webhook client config, conversion review
+//     versions, and the caBundle on update of an Established CRD;
+//   - status.storedVersions on create and update;
+//   - on update, what may not change (spec.group and spec.names.plural;
+//     spec.scope and spec.names.kind once Established), and the rules
+//     relaxed where the live object already broke them.
+//
+// The rules on the content of each openAPIV3Schema are checked where the
+// server checks them, through the schema validation of this package. Out
+// of scope: compiling x-kubernetes-validations (CEL) rules and estimating
+// their cost, which needs Kubernetes' CEL environment; [CountCELRules]
+// says how many rules were left unchecked.
+//
+// ValidateUpdate sees the new object as the strategy does, not as the
+// whole request path: the server's request handling first copies the
+// generation, an empty uid, the creationTimestamp and a deletionTimestamp
+// from the live object. To check a manifest as kubectl apply would send
+// it, give it the live object's resourceVersion and those fields first.
 //
 // # Errors
 //
-// Errors come in this order, which is the API server's: missing schemas by
-// version; by version, its name and its deprecationWarning; duplicate
-// names; the count of storage versions; spec.version; spec.conversion;
-// status.storedVersions. The API server emits the "missing from
-// spec.versions" errors of status.storedVersions in random order; here
-// they come in index order.
+// Errors come in the API server's order: metadata; spec (group, scope,
+// missing schemas, preserveUnknownFields with defaults, then by version:
+// its name, deprecationWarning, schema, subresources, printer columns and
+// selectable fields; duplicate names; the count of storage versions;
+// spec.version; required names; spec.names; the top-level schema,
+// subresources, printer columns and selectable fields; conversion); on
+// update the fields that may not change; status.acceptedNames;
+// status.storedVersions; the approval annotation; preserveUnknownFields.
 //
-// Where the API server has quirks, they are reproduced:
+// An [Error] prints its value as the server does: a string quoted, a
+// number or boolean as is, anything else as the JSON of the server's
+// internal Go type, with Go field names and every field present. A list of
+// versions prints without what all versions share, which the server keeps
+// at the top level: a one-version CRD prints in a few hundred bytes
+// however large its schema.
 //
+// The server validates its internal form of the object, converted from
+// v1 with defaults applied, and these quirks of it are reproduced:
+//
+//   - A schema, subresources, printer columns or selectable fields that
+//     are the same in every version (nil and empty counting as the same)
+//     are checked once, at spec.validation, spec.subresources,
+//     spec.additionalPrinterColumns or spec.selectableFields. Selectable
+//     fields shared by versions whose schemas differ are rejected with
+//     "may only be set when validations.schema is included", and a shared
+//     schema that the server cannot convert is reported at
+//     spec.schema.openAPIV3Schema, a path that does not exist.
 //   - An invalid name of the first version is reported twice, at
-//     spec.versions[0].name and at spec.version, because the server's
-//     internal type repeats it there. An empty first name is reported once.
+//     spec.versions[0].name and at spec.version. An empty first name is
+//     reported once.
+//   - spec.names.singular defaults to the lowercased kind and listKind to
+//     kind+"List" before they are checked, so that an invalid kind can
+//     fail three times. A printer column's jsonPath is reported at
+//     JSONPath.
+//   - With two versions of the same name, the second takes the
+//     subresources of the first.
 //   - Conversion errors use the internal paths
 //     spec.conversion.webhookClientConfig and
 //     spec.conversion.conversionReviewVersions, not the v1 paths under
-//     spec.conversion.webhook.
-//   - The webhook service's name and namespace are checked in each other's
-//     place: a missing namespace is reported at service.name.
+//     spec.conversion.webhook. The webhook service's name and namespace
+//     are checked in each other's place: a missing namespace is reported at
+//     service.name.
 //   - A deprecationWarning longer than 256 bytes (not characters) is
 //     rejected with the message "must be <= 256 characters long".
 //   - With two versions of the same name, the second one marked storage
 //     is reported as missing from status.storedVersions even when it is
 //     there.
+//   - The generateName check masks a trailing dash by dropping two bytes
+//     and adding "a".
+//   - Among the errors of metadata, one that repeats the message of an
+//     earlier one is dropped.
+//   - Label values and the parts of label keys are limited to "63 bytes",
+//     a version name and spec.group to "63 characters" and "253
+//     characters", as the server's two sets of messages say.
+//   - A selectable field's path must use dots; a property whose name holds
+//     a dot cannot be selected.
 //
-// Lists of versions in error values print as JSON with the v1 field names,
-// where the API server prints its internal Go field names.
+// Deliberate differences, where the server is not deterministic or fails:
+//
+//   - The server reports labels, annotations, stored versions missing from
+//     spec.versions, and the properties of a schema it cannot convert in
+//     the random order of a Go map; here they come sorted, or in index
+//     order.
+//   - Where the server panics (a selectable field whose path goes on below
+//     additionalProperties without a schema, or is looked up in a schema
+//     it cannot convert), the path is reported as not referring to a valid
+//     field.
 package crd

@@ -12,17 +12,20 @@ import (
 // for example ErrorTypeInvalid.String() == "Invalid value".
 type ErrorType string
 
-// The error types the version rules produce.
+// The error types the checks produce.
 const (
 	ErrorTypeInvalid      ErrorType = "FieldValueInvalid"
 	ErrorTypeRequired     ErrorType = "FieldValueRequired"
 	ErrorTypeForbidden    ErrorType = "FieldValueForbidden"
 	ErrorTypeNotSupported ErrorType = "FieldValueNotSupported"
 	ErrorTypeDuplicate    ErrorType = "FieldValueDuplicate"
+	ErrorTypeTooLong      ErrorType = "FieldValueTooLong"
+	ErrorTypeTooMany      ErrorType = "FieldValueTooMany"
 )
 
 // String returns the words the API server prints for t: "Invalid value",
-// "Required value", "Forbidden", "Unsupported value" or "Duplicate value".
+// "Required value", "Forbidden", "Unsupported value", "Duplicate value",
+// "Too long" or "Too many".
 func (t ErrorType) String() string {
 	switch t {
 	case ErrorTypeInvalid:
@@ -35,6 +38,10 @@ func (t ErrorType) String() string {
 		return "Unsupported value"
 	case ErrorTypeDuplicate:
 		return "Duplicate value"
+	case ErrorTypeTooLong:
+		return "Too long"
+	case ErrorTypeTooMany:
+		return "Too many"
 	}
 	return string(t)
 }
@@ -44,6 +51,9 @@ func (t ErrorType) String() string {
 // a detail. For example:
 //
 //	&Error{Type: ErrorTypeInvalid, Field: "spec.versions[0].name", BadValue: "V1", Detail: "a DNS-1035 label must ..."}
+//
+// BadValue holds the value as this package models it: a []Version for
+// spec.versions, a *JSONSchemaProps for a schema, and so on.
 type Error struct {
 	Type     ErrorType
 	Field    string
@@ -56,34 +66,48 @@ type Error struct {
 //
 //	spec.versions[0].name: Invalid value: "V1": a DNS-1035 label must consist of ...
 //
-// A string value prints quoted as by %q, a number as by %v, anything else
-// as JSON.
+// A string value prints quoted as by %q, a number or a boolean as by %v.
+// Anything else prints as the API server prints it, as the JSON of its
+// internal Go type: a list of versions as
+//
+//	[{"Name":"v1","Served":true,"Storage":true,"Deprecated":false,"DeprecationWarning":null,"Schema":null,...}]
+//
+// where a schema, subresources, printer columns or selectable fields that
+// are the same in every version are null, because the server keeps them
+// once at the top level. A Required, Forbidden or Too long error prints no
+// value.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Field)
 	b.WriteString(": ")
 	b.WriteString(e.Type.String())
 	switch e.Type {
-	case ErrorTypeInvalid, ErrorTypeNotSupported, ErrorTypeDuplicate:
+	case ErrorTypeInvalid, ErrorTypeNotSupported, ErrorTypeDuplicate, ErrorTypeTooMany:
 		b.WriteString(": ")
-		switch v := e.BadValue.(type) {
-		case string:
-			b.WriteString(strconv.Quote(v))
-		case int32, int64, bool:
-			fmt.Fprint(&b, v)
-		default:
-			j, err := json.Marshal(v)
-			if err != nil {
-				j = []byte(fmt.Sprintf("%#v", v))
-			}
-			b.Write(j)
-		}
+		writeValue(&b, e.BadValue)
 	}
 	if e.Detail != "" {
 		b.WriteString(": ")
 		b.WriteString(e.Detail)
 	}
 	return b.String()
+}
+
+// writeValue prints v as field.Error's ErrorBody does.
+func writeValue(b *strings.Builder, v any) {
+	switch v := v.(type) {
+	case string:
+		b.WriteString(strconv.Quote(v))
+		return
+	case int64, int32, float64, float32, bool:
+		fmt.Fprint(b, v)
+		return
+	}
+	j, err := json.Marshal(internalValue(v))
+	if err != nil {
+		j = []byte(fmt.Sprintf("%#v", v))
+	}
+	b.Write(j)
 }
 
 // ErrorList is the list of errors a validation returns; nil means valid.
@@ -109,4 +133,35 @@ func required(field, detail string) *Error {
 
 func forbidden(field, detail string) *Error {
 	return &Error{ErrorTypeForbidden, field, "", detail}
+}
+
+// notSupported lists the supported values quoted, as field.NotSupported.
+func notSupported(field, value string, supported ...string) *Error {
+	quoted := make([]string, len(supported))
+	for i, s := range supported {
+		quoted[i] = strconv.Quote(s)
+	}
+	return &Error{ErrorTypeNotSupported, field, value, "supported values: " + strings.Join(quoted, ", ")}
+}
+
+func duplicate(field string, value any) *Error {
+	return &Error{ErrorTypeDuplicate, field, value, ""}
+}
+
+// tooLong is field.TooLong, which omits the value.
+func tooLong(field string, max int) *Error {
+	unit := "bytes"
+	if max == 1 {
+		unit = "byte"
+	}
+	return &Error{ErrorTypeTooLong, field, "<value omitted>", "may not be more than " + strconv.Itoa(max) + " " + unit}
+}
+
+// tooMany is field.TooMany.
+func tooMany(field string, actual, max int) *Error {
+	unit := "items"
+	if max == 1 {
+		unit = "item"
+	}
+	return &Error{ErrorTypeTooMany, field, actual, "must have at most " + strconv.Itoa(max) + " " + unit}
 }

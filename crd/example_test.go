@@ -3,6 +3,7 @@ package crd_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/kubeversion/kubeversion/crd"
 )
@@ -61,6 +62,7 @@ func ExampleValidateUpdate() {
 	// Dropping v1beta1 while objects may still be stored in it:
 	c := load(manifest)
 	c.Spec.Versions = c.Spec.Versions[1:]
+	c.Metadata.ResourceVersion = "42" // as kubectl sends it
 	for _, err := range crd.ValidateUpdate(c, old) {
 		fmt.Println(err)
 	}
@@ -124,4 +126,42 @@ func ExampleCountCELRules() {
 	}
 	fmt.Println(crd.CountCELRules(c))
 	// Output: 1
+}
+
+func ExampleErrorType_tooLong() {
+	c := load(manifest)
+	c.Metadata.Annotations = map[string]string{"note": strings.Repeat("x", 300_000)}
+	for _, err := range crd.ValidateCreate(c) {
+		fmt.Println(err.Type == crd.ErrorTypeTooLong, err)
+	}
+	// Output:
+	// true metadata.annotations: Too long: may not be more than 262144 bytes
+}
+
+func ExampleErrorType_tooMany() {
+	c := load(manifest)
+	v := &c.Spec.Versions[1]
+	v.Schema.OpenAPIV3Schema = &crd.JSONSchemaProps{Type: "object", Properties: map[string]crd.JSONSchemaProps{
+		"spec": {Type: "object", Properties: map[string]crd.JSONSchemaProps{
+			"labels": {Type: "object", AdditionalProperties: &crd.JSONSchemaPropsOrBool{Allows: true, Schema: &crd.JSONSchemaProps{Type: "string"}}},
+		}},
+	}}
+	for _, key := range "abcdefghi" {
+		v.SelectableFields = append(v.SelectableFields, crd.SelectableField{JSONPath: ".spec.labels." + string(key)})
+	}
+	for _, err := range crd.ValidateCreate(c) {
+		fmt.Println(err.Type == crd.ErrorTypeTooMany, err)
+	}
+	// Output:
+	// true spec.versions[1].selectableFields: Too many: 9: must have at most 8 items
+}
+
+// The value of an error on spec.versions prints as the API server prints
+// it: without the schema, which both versions share.
+func ExampleError_versions() {
+	c := load(manifest)
+	c.Spec.Versions[1].Storage = false
+	fmt.Println(crd.ValidateCreate(c)[0])
+	// Output:
+	// spec.versions: Invalid value: [{"Name":"v1beta1","Served":true,"Storage":false,"Deprecated":true,"DeprecationWarning":null,"Schema":null,"Subresources":null,"AdditionalPrinterColumns":null,"SelectableFields":null},{"Name":"v1","Served":true,"Storage":false,"Deprecated":false,"DeprecationWarning":null,"Schema":null,"Subresources":null,"AdditionalPrinterColumns":null,"SelectableFields":null}]: must have exactly one version marked as storage version
 }

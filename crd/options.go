@@ -10,4 +10,15 @@ type options struct {
 	requireRecognizedReviews bool
 	// requireSchema: every version needs a schema, not only served ones.
 	requireSchema bool
+	// requireImmutableNames: spec.scope and spec.names.kind may not
+	// change, because the live object is Established.
+	requireImmutableNames bool
+	// allowInvalidCABundle: the webhook's caBundle is not checked, because
+	// the live object is not Established or its caBundle was invalid too.
+	allowInvalidCABundle bool
+	// allowTooManySelectableFields holds the versions ("" for the top
+	// level) whose unchanged selectable fields were already too many.
+	allowTooManySelectableFields map[string]bool
+	// schema holds the options of the schema rules.
+	schema schemaOptions
 }

@@ -1,35 +1,47 @@
 package crd
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // ValidateCreate returns what the API server would reject when c is
 // created, or nil. As the server does, it first replaces the status: the
 // stored versions become the first version marked storage, whatever c's
-// status says. It does not change c. For example, a CRD whose only version
-// is named "V1" gives
+// status says, and the generation becomes 1. It does not change c. For
+// example, a CRD whose only version is named "V1" gives
 //
 //	spec.versions[0].name: Invalid value: "V1": a DNS-1035 label must consist of ...
 //	spec.version: Invalid value: "V1": a DNS-1035 label must consist of ...
 //
 // See the package doc for the rules and the order of the errors.
 func ValidateCreate(c *CustomResourceDefinition) ErrorList {
-	return validate(c, storedVersionsAfter(c, nil), options{
-		requireSchema:            true,
+	in := newInternalSpec(&c.Spec)
+	opts := options{
 		requireRecognizedReviews: true,
-	})
+		requireSchema:            true,
+		allowInvalidCABundle:     true, // not Established yet
+		schema:                   createSchemaOptions(),
+	}
+	errs := validateMetaCreate(&c.Metadata, in)
+	errs = append(errs, validateSpec(in, opts)...)
+	// The new status has no accepted names to check.
+	errs = append(errs, validateStoredVersions(storedVersionsAfter(c, nil), c.Spec.Versions)...)
+	errs = append(errs, validateAPIApproval(c, nil)...)
+	return append(errs, validatePreserveUnknownFields(c, nil)...)
 }
 
 // ValidateUpdate returns what the API server would reject when old is
-// replaced by c, or nil. As the server does, it keeps old's stored versions
-// and appends c's first storage version if it is missing; a version is never
-// removed from the list, so dropping one from spec.versions is an error
-// until a storage migration has removed it from the status. Rules that the
-// server relaxes for objects that already broke them (schemas, conversion
-// review versions) are relaxed when old broke them. It changes neither
-// object.
+// replaced by c, or nil. As the server's registry strategy does, it keeps
+// old's status, with c's first storage version appended to the stored
+// versions if it is missing; a version is never removed from that list,
+// so dropping one from spec.versions is an error until a storage migration
+// has removed it from the status. Rules that the server relaxes for
+// objects that already broke them (schemas, conversion review versions,
+// too many selectable fields, an invalid caBundle) are relaxed when old
+// broke them; spec.scope and spec.names.kind may change only while old is
+// not Established. It changes neither object.
+//
+// The metadata is checked as the strategy sees it: c must carry a
+// resourceVersion, as it does when kubectl sends it; its generation is
+// old's plus one when the spec changed, else its own.
 //
 // An old object without stored versions is read, as the API server reads
 // it from storage, as storing its first storage version.
@@ -38,73 +50,15 @@ func ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
 	if len(oldStored) == 0 {
 		oldStored = storedVersionsAfter(old, nil) // as decoding defaults it
 	}
-	oldReviews := []string(nil)
-	if old.Spec.Conversion != nil && old.Spec.Conversion.Webhook != nil {
-		oldReviews = old.Spec.Conversion.Webhook.ConversionReviewVersions
-	}
-	return validate(c, storedVersionsAfter(c, oldStored), options{
-		requireSchema:            allHaveSchemas(old.Spec.Versions),
-		requireRecognizedReviews: len(oldReviews) == 0 || hasRecognizedReviewVersion(oldReviews),
-	})
-}
-
-// validate runs the rules in the API server's order.
-func validate(c *CustomResourceDefinition, stored []string, opts options) ErrorList {
-	versions := c.Spec.Versions
-	var errs ErrorList
-
-	// A schema identical in every version moves to the top level, where it
-	// satisfies every version; so only the versions without one can fail.
-	for i := range versions {
-		v := &versions[i]
-		switch {
-		case v.hasSchema():
-		case opts.requireSchema:
-			errs = append(errs, required(versionPath(i)+".schema.openAPIV3Schema", ""))
-		case v.Served:
-			errs = append(errs, required(versionPath(i)+".schema.openAPIV3Schema", "because otherwise all fields are pruned"))
-		}
-	}
-
-	storage := 0
-	unique := true
-	seen := make(map[string]bool, len(versions))
-	for i := range versions {
-		v := &versions[i]
-		if v.Storage {
-			storage++
-		}
-		if seen[v.Name] {
-			unique = false
-		}
-		seen[v.Name] = true
-		if msgs := IsDNS1035Label(v.Name); msgs != nil {
-			errs = append(errs, invalid(versionPath(i)+".name", v.Name, strings.Join(msgs, ",")))
-		}
-		for _, msg := range deprecationWarningErrors(v.Deprecated, v.DeprecationWarning) {
-			errs = append(errs, invalid(versionPath(i)+".deprecationWarning", v.DeprecationWarning, msg))
-		}
-	}
-	if !unique {
-		errs = append(errs, invalid("spec.versions", versions, "must contain unique version names"))
-	}
-	if storage != 1 {
-		errs = append(errs, invalid("spec.versions", versions, "must have exactly one version marked as storage version"))
-	}
-	// The internal type repeats versions[0].name as spec.version, and
-	// checks it again.
-	if len(versions) > 0 && versions[0].Name != "" {
-		if msgs := IsDNS1035Label(versions[0].Name); msgs != nil {
-			errs = append(errs, invalid("spec.version", versions[0].Name, strings.Join(msgs, ",")))
-		}
-	}
-
-	conv := c.Spec.Conversion
-	if conv == nil {
-		conv = &Conversion{Strategy: NoneConverter}
-	}
-	errs = append(errs, validateConversion(conv, opts.requireRecognizedReviews)...)
-	return append(errs, validateStoredVersions(stored, versions)...)
+	in, oldIn := newInternalSpec(&c.Spec), newInternalSpec(&old.Spec)
+	opts := updateOptions(in, oldIn, old)
+	errs := validateMetaUpdate(c, old)
+	errs = append(errs, validateSpec(in, opts)...)
+	errs = append(errs, validateSpecUpdate(in, oldIn, opts)...)
+	errs = append(errs, validateNames(&old.Status.AcceptedNames, "status.acceptedNames")...)
+	errs = append(errs, validateStoredVersions(storedVersionsAfter(c, oldStored), c.Spec.Versions)...)
+	errs = append(errs, validateAPIApproval(c, old)...)
+	return append(errs, validatePreserveUnknownFields(c, old)...)
 }
 
 func versionPath(i int) string {

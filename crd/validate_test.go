@@ -14,10 +14,11 @@ import (
 func cronTab() *CustomResourceDefinition {
 	schema := JSONSchemaProps{Type: "object"}
 	return &CustomResourceDefinition{
-		Metadata: Metadata{Name: "crontabs.stable.example.com"},
+		Metadata: Metadata{Name: "crontabs.stable.example.com", ResourceVersion: "1"},
 		Spec: Spec{
 			Group: "stable.example.com",
-			Names: Names{Kind: "CronTab"},
+			Names: Names{Plural: "crontabs", Kind: "CronTab"},
+			Scope: NamespaceScoped,
 			Versions: []Version{
 				{Name: "v1beta1", Served: true, Deprecated: true, Schema: &Schema{&schema}},
 				{Name: "v1", Served: true, Storage: true, Schema: &Schema{&schema}},
@@ -137,18 +138,23 @@ var createTests = []struct {
 		c.Spec.Versions[0].Name = "v1"
 		c.Spec.Versions[0].Deprecated = false
 	}, []string{
-		`spec.versions: Invalid value: [{"name":"v1","served":true,"storage":false,"schema":{"openAPIV3Schema":{"type":"object"}}},{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object"}}}]: must contain unique version names`,
+		`spec.versions: Invalid value: [` + printedVersion("v1", false, false) + `,` + printedVersion("v1", false, true) + `]: must contain unique version names`,
 		// As in the API server, the second v1 finds its name used up.
 		`status.storedVersions: Invalid value: ["v1"]: must have the storage version v1`,
 	}},
 }
 
 // cronTabVersions prints cronTab's versions as an error value, with the
-// given storage flags.
+// given storage flags: as the API server prints them, with Go field names
+// and without the schema, which both versions share.
 func cronTabVersions(v1beta1, v1 bool) string {
-	return `[{"name":"v1beta1","served":true,"storage":` + strconv.FormatBool(v1beta1) +
-		`,"deprecated":true,"schema":{"openAPIV3Schema":{"type":"object"}}},` +
-		`{"name":"v1","served":true,"storage":` + strconv.FormatBool(v1) + `,"schema":{"openAPIV3Schema":{"type":"object"}}}]`
+	return "[" + printedVersion("v1beta1", true, v1beta1) + "," + printedVersion("v1", false, v1) + "]"
+}
+
+func printedVersion(name string, deprecated, storage bool) string {
+	return `{"Name":"` + name + `","Served":true,"Storage":` + strconv.FormatBool(storage) +
+		`,"Deprecated":` + strconv.FormatBool(deprecated) + `,"DeprecationWarning":null,"Schema":null,` +
+		`"Subresources":null,"AdditionalPrinterColumns":null,"SelectableFields":null}`
 }
 
 func TestValidateCreate(t *testing.T) {

@@ -1,0 +1,185 @@
+package crd
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// maxAnnotationsSize is the most bytes that the keys and values of
+// metadata.annotations may hold together.
+const maxAnnotationsSize = 256 << 10
+
+// validateMetaCreate checks metadata on create as the API server's
+// ValidateObjectMeta does for a cluster-scoped object whose name must be
+// <plural>.<group>. The generation is not checked: the server sets it to 1.
+func validateMetaCreate(m *Metadata, in *internalSpec) ErrorList {
+	want := in.Names.Plural + "." + in.Group
+	nameErrors := func(name string, prefix bool) []string {
+		checked := name
+		if prefix && len(name) > 1 && strings.HasSuffix(name, "-") {
+			// The server drops two bytes, not one, before adding "a".
+			checked = name[:len(name)-2] + "a"
+		}
+		msgs := dns1123SubdomainErrors(checked)
+		if name != want {
+			msgs = append(msgs, `must be spec.names.plural+"."+spec.group`)
+		}
+		return msgs
+	}
+	var errs ErrorList
+	if m.GenerateName != "" {
+		for _, msg := range nameErrors(m.GenerateName, true) {
+			errs = append(errs, invalid("metadata.generateName", m.GenerateName, msg))
+		}
+	}
+	if m.Name == "" {
+		errs = append(errs, required("metadata.name", "name or generateName is required"))
+	} else {
+		for _, msg := range nameErrors(m.Name, false) {
+			errs = append(errs, invalid("metadata.name", m.Name, msg))
+		}
+	}
+	if m.Namespace != "" {
+		errs = append(errs, forbidden("metadata.namespace", "not allowed on this type"))
+	}
+	errs = append(errs, validateLabels(m.Labels)...)
+	errs = append(errs, validateAnnotations(m.Annotations)...)
+	errs = append(errs, validateOwnerReferences(m.OwnerReferences)...)
+	errs = append(errs, validateFinalizers(m.Finalizers)...)
+	return uniqueErrors(append(errs, validateManagedFields(m.ManagedFields)...))
+}
+
+// validateMetaUpdate checks metadata on update as ValidateObjectMetaUpdate,
+// after the registry strategy has set the generation.
+func validateMetaUpdate(c, old *CustomResourceDefinition) ErrorList {
+	m, o := &c.Metadata, &old.Metadata
+	var errs ErrorList
+	if o.DeletionTimestamp != nil {
+		var added []string
+		for _, f := range m.Finalizers {
+			if !slices.Contains(o.Finalizers, f) && !slices.Contains(added, f) {
+				added = append(added, f)
+			}
+		}
+		if len(added) > 0 {
+			slices.Sort(added)
+			errs = append(errs, forbidden("metadata.finalizers",
+				fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", added)))
+		}
+	}
+	if m.ResourceVersion == "" {
+		errs = append(errs, invalid("metadata.resourceVersion", "", "must be specified for an update"))
+	}
+	generation := m.Generation
+	if !semanticEqual(defaultedSpec(c.Spec), defaultedSpec(old.Spec)) {
+		generation = o.Generation + 1
+	}
+	if generation < 0 {
+		errs = append(errs, invalid("metadata.generation", generation, "must be greater than or equal to 0"))
+	}
+	if generation < o.Generation {
+		errs = append(errs, invalid("metadata.generation", generation, "must not be decremented"))
+	}
+	if m.Name != o.Name {
+		errs = append(errs, invalid("metadata.name", m.Name, fieldImmutable))
+	}
+	if m.Namespace != o.Namespace {
+		errs = append(errs, invalid("metadata.namespace", m.Namespace, fieldImmutable))
+	}
+	if m.UID != o.UID {
+		uid, _ := json.Marshal(m.UID) // a types.UID, printed as JSON
+		errs = append(errs, invalid("metadata.uid", json.RawMessage(uid), fieldImmutable))
+	}
+	if t, ot := timestamp(m.CreationTimestamp), timestamp(o.CreationTimestamp); !t.equal(ot) {
+		errs = append(errs, invalid("metadata.creationTimestamp", t.json(), fieldImmutable))
+	}
+	if t, ot := timestamp(m.DeletionTimestamp), timestamp(o.DeletionTimestamp); !t.equal(ot) || (m.DeletionTimestamp == nil) != (o.DeletionTimestamp == nil) {
+		v := json.RawMessage("null")
+		if m.DeletionTimestamp != nil {
+			v = t.json()
+		}
+		errs = append(errs, invalid("metadata.deletionTimestamp", v, fieldImmutable))
+	}
+	if g, og := m.DeletionGracePeriodSeconds, o.DeletionGracePeriodSeconds; (g == nil) != (og == nil) || g != nil && *g != *og {
+		errs = append(errs, invalid("metadata.deletionGracePeriodSeconds", g, fieldImmutable))
+	}
+	errs = append(errs, validateLabels(m.Labels)...)
+	errs = append(errs, validateAnnotations(m.Annotations)...)
+	errs = append(errs, validateOwnerReferences(m.OwnerReferences)...)
+	return uniqueErrors(append(errs, validateManagedFields(m.ManagedFields)...))
+}
+
+// uniqueErrors drops each error that repeats the message of an earlier
+// one, as the server's metadata validation does when it filters its
+// errors through an aggregate.
+func uniqueErrors(errs ErrorList) ErrorList {
+	if len(errs) < 2 {
+		return errs
+	}
+	seen := make(map[string]bool, len(errs))
+	return slices.DeleteFunc(errs, func(e *Error) bool {
+		msg := e.Error()
+		defer func() { seen[msg] = true }()
+		return seen[msg]
+	})
+}
+
+// defaultedSpec returns s with the defaults the API server applies, for
+// telling whether an update changed the spec.
+func defaultedSpec(s Spec) Spec {
+	in := newInternalSpec(&s)
+	s.Names = in.names
+	conv := *in.conversion
+	if w := conv.Webhook; w != nil && w.ClientConfig != nil && w.ClientConfig.Service != nil && w.ClientConfig.Service.Port == nil {
+		svc := *w.ClientConfig.Service
+		svc.Port = new(int32)
+		*svc.Port = 443
+		cc := *w.ClientConfig
+		cc.Service = &svc
+		webhook := *w
+		webhook.ClientConfig = &cc
+		conv.Webhook = &webhook
+	}
+	s.Conversion = &conv
+	return s
+}
+
+// metaTime is a metadata timestamp as metav1.Time reads it: zero when
+// absent or null.
+type metaTime struct {
+	t   time.Time
+	raw any // the value as read, when it is not an RFC 3339 time
+}
+
+func timestamp(j *JSON) metaTime {
+	if j == nil || j.Value == nil {
+		return metaTime{}
+	}
+	if s, ok := j.Value.(string); ok {
+		if t, err := time.Parse(time.RFC3339, s); err == nil {
+			return metaTime{t: t}
+		}
+	}
+	return metaTime{raw: j.Value}
+}
+
+func (t metaTime) equal(u metaTime) bool {
+	return t.t.Equal(u.t) && semanticEqual(t.raw, u.raw)
+}
+
+// json prints t as metav1.Time marshals: null when zero, else RFC 3339
+// in UTC, to the second.
+func (t metaTime) json() json.RawMessage {
+	if t.raw != nil {
+		b, _ := json.Marshal(t.raw)
+		return b
+	}
+	if t.t.IsZero() {
+		return json.RawMessage("null")
+	}
+	b, _ := json.Marshal(t.t.UTC().Format(time.RFC3339))
+	return b
+}

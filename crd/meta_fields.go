@@ -1,0 +1,149 @@
+package crd
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// validateLabels checks metadata.labels: each key a qualified name, each
+// value a label value. The server visits the map in random order; here
+// keys come sorted.
+func validateLabels(labels map[string]string) ErrorList {
+	if len(labels) == 0 {
+		return nil
+	}
+	var errs ErrorList
+	for _, k := range slices.Sorted(maps.Keys(labels)) {
+		for _, msg := range qualifiedNameErrors(k) {
+			errs = append(errs, invalid("metadata.labels", k, msg))
+		}
+		for _, msg := range labelValueErrors(labels[k]) {
+			errs = append(errs, invalid("metadata.labels", labels[k], msg))
+		}
+	}
+	return errs
+}
+
+// validateAnnotations checks metadata.annotations: each key, lowercased, a
+// qualified name; keys and values at most 256 KiB together.
+func validateAnnotations(annotations map[string]string) ErrorList {
+	if len(annotations) == 0 {
+		return nil
+	}
+	var errs ErrorList
+	size := 0
+	for _, k := range slices.Sorted(maps.Keys(annotations)) {
+		for _, msg := range qualifiedNameErrors(strings.ToLower(k)) {
+			errs = append(errs, invalid("metadata.annotations", k, msg))
+		}
+		size += len(k) + len(annotations[k])
+	}
+	if size > maxAnnotationsSize {
+		errs = append(errs, tooLong("metadata.annotations", maxAnnotationsSize))
+	}
+	return errs
+}
+
+// validateOwnerReferences checks metadata.ownerReferences as
+// ValidateOwnerReferences: required fields, the apiVersion's form, no
+// Event owner, at most one controller.
+func validateOwnerReferences(refs []OwnerReference) ErrorList {
+	const path = "metadata.ownerReferences"
+	var errs ErrorList
+	firstController := ""
+	for i, ref := range refs {
+		p := path + "[" + strconv.Itoa(i) + "]"
+		group, version, ok := parseGroupVersion(ref.APIVersion)
+		if ref.APIVersion == "" {
+			errs = append(errs, required(p+".apiVersion", "must not be empty"))
+		} else if !ok || version == "" {
+			errs = append(errs, invalid(p+".apiVersion", ref.APIVersion, "must be <group>/<version> or <version>"))
+		}
+		for _, f := range []struct{ name, value string }{{"kind", ref.Kind}, {"name", ref.Name}, {"uid", ref.UID}} {
+			if f.value == "" {
+				errs = append(errs, required(p+"."+f.name, "must not be empty"))
+			}
+		}
+		if group == "" && version == "v1" && ref.Kind == "Event" {
+			errs = append(errs, invalid(p, ref, "/v1, Kind=Event is disallowed from being an owner"))
+		}
+		if ref.Controller != nil && *ref.Controller {
+			current := ref.Kind + "/" + ref.Name
+			if firstController != "" {
+				errs = append(errs, invalid(path, refs, `Only one reference can have Controller set to true. Found "true" in references for `+
+					firstController+" and "+current))
+			} else {
+				firstController = current
+			}
+		}
+	}
+	return errs
+}
+
+// parseGroupVersion is schema.ParseGroupVersion: "" and "/" give empty
+// parts; more than one '/' is an error.
+func parseGroupVersion(gv string) (group, version string, ok bool) {
+	if gv == "" || gv == "/" {
+		return "", "", true
+	}
+	switch strings.Count(gv, "/") {
+	case 0:
+		return "", gv, true
+	case 1:
+		group, version, _ = strings.Cut(gv, "/")
+		return group, version, true
+	}
+	return "", "", false
+}
+
+// validateFinalizers checks metadata.finalizers on create: each a
+// qualified name, and not both orphan and foregroundDeletion.
+func validateFinalizers(finalizers []string) ErrorList {
+	const path = "metadata.finalizers"
+	var errs ErrorList
+	for _, f := range finalizers {
+		for _, msg := range qualifiedNameErrors(f) {
+			errs = append(errs, invalid(path, f, msg))
+		}
+	}
+	if slices.Contains(finalizers, "orphan") && slices.Contains(finalizers, "foregroundDeletion") {
+		errs = append(errs, invalid(path, finalizers, "finalizer orphan and foregroundDeletion cannot be both set"))
+	}
+	return errs
+}
+
+// validateManagedFields checks metadata.managedFields as
+// ValidateManagedFields: the operation, the fields type, the manager's
+// length and characters, the subresource's length.
+func validateManagedFields(fields []ManagedField) ErrorList {
+	var errs ErrorList
+	for i, f := range fields {
+		p := "metadata.managedFields[" + strconv.Itoa(i) + "]"
+		switch f.Operation {
+		case "":
+			errs = append(errs, required(p+".operation", "must not be empty"))
+		case "Apply", "Update":
+		default:
+			errs = append(errs, notSupported(p+".operation", f.Operation, "Apply", "Update"))
+		}
+		if f.FieldsType != "" && f.FieldsType != "FieldsV1" {
+			errs = append(errs, invalid(p+".fieldsType", f.FieldsType, "must be `FieldsV1`"))
+		}
+		if len(f.Manager) > 128 {
+			errs = append(errs, tooLong(p+".manager", 128))
+		}
+		for j, r := range f.Manager {
+			if !unicode.IsPrint(r) {
+				errs = append(errs, invalid(p+".manager", f.Manager, fmt.Sprintf("invalid character %#U (at position %d)", r, j)))
+			}
+		}
+		if len(f.Subresource) > 256 {
+			errs = append(errs, tooLong(p+".subresource", 256))
+		}
+	}
+	return errs
+}

@@ -1,0 +1,51 @@
+package crd
+
+import "strconv"
+
+// validateColumns checks additionalPrinterColumns (at path) as
+// ValidateCustomResourceColumnDefinition. The path of a column's jsonPath
+// is spelled JSONPath, as the server's internal field.
+func validateColumns(columns []PrinterColumn, path string) ErrorList {
+	const (
+		types   = "must be one of boolean,date,integer,number,string"
+		formats = "must be one of byte,date,date-time,double,float,int32,int64,password"
+	)
+	var errs ErrorList
+	for i := range columns {
+		c := &columns[i]
+		p := path + "[" + strconv.Itoa(i) + "]"
+		if c.Name == "" {
+			errs = append(errs, required(p+".name", ""))
+		}
+		switch c.Type {
+		case "integer", "number", "string", "boolean", "date":
+		case "":
+			errs = append(errs, required(p+".type", types))
+		default:
+			errs = append(errs, invalid(p+".type", c.Type, types))
+		}
+		switch c.Format {
+		case "", "int32", "int64", "float", "double", "byte", "date", "date-time", "password":
+		default:
+			errs = append(errs, invalid(p+".format", c.Format, formats))
+		}
+		if c.JSONPath == "" {
+			errs = append(errs, required(p+".JSONPath", ""))
+		} else {
+			errs = append(errs, validateSimpleJSONPath(c.JSONPath, p+".JSONPath")...)
+		}
+	}
+	return errs
+}
+
+// validateSimpleJSONPath checks that s starts with a dot, as the server's
+// validateSimpleJSONPath, which checks nothing more.
+func validateSimpleJSONPath(s, path string) ErrorList {
+	switch {
+	case s == "":
+		return ErrorList{invalid(path, s, "must not be empty")}
+	case s[0] != '.':
+		return ErrorList{invalid(path, s, "must be a simple json path starting with .")}
+	}
+	return nil
+}

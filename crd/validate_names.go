@@ -1,0 +1,45 @@
+package crd
+
+import (
+	"strconv"
+	"strings"
+)
+
+// validateNames checks spec.names or status.acceptedNames (at path) as
+// ValidateCustomResourceDefinitionNames: each name present must be a
+// DNS-1035 label, kind and listKind after lowercasing; every short name
+// and category, even an empty one.
+func validateNames(n *Names, path string) ErrorList {
+	const mixed = "may have mixed case, but should otherwise match: "
+	var errs ErrorList
+	errs = appendLabelError(errs, path, "plural", n.Plural, "", n.Plural)
+	errs = appendLabelError(errs, path, "singular", n.Singular, "", n.Singular)
+	errs = appendLabelError(errs, path, "kind", n.Kind, mixed, strings.ToLower(n.Kind))
+	errs = appendLabelError(errs, path, "listKind", n.ListKind, mixed, strings.ToLower(n.ListKind))
+	for i, s := range n.ShortNames {
+		if msgs := IsDNS1035Label(s); msgs != nil {
+			errs = append(errs, invalid(path+".shortNames["+strconv.Itoa(i)+"]", s, strings.Join(msgs, ",")))
+		}
+	}
+	if n.Kind != "" && n.Kind == n.ListKind {
+		errs = append(errs, invalid(path+".listKind", n.ListKind, "kind and listKind may not be the same"))
+	}
+	for i, s := range n.Categories {
+		if msgs := IsDNS1035Label(s); msgs != nil {
+			errs = append(errs, invalid(path+".categories["+strconv.Itoa(i)+"]", s, strings.Join(msgs, ",")))
+		}
+	}
+	return errs
+}
+
+// appendLabelError appends the error of a name that is set and whose
+// checked form is not a DNS-1035 label.
+func appendLabelError(errs ErrorList, path, field, value, prefix, checked string) ErrorList {
+	if value == "" {
+		return errs
+	}
+	if msgs := IsDNS1035Label(checked); msgs != nil {
+		errs = append(errs, invalid(path+"."+field, value, prefix+strings.Join(msgs, ",")))
+	}
+	return errs
+}

@@ -1,0 +1,157 @@
+package crd
+
+import "strings"
+
+// validateSpec checks the spec as the API server's
+// validateCustomResourceDefinitionSpec does, in its order.
+func validateSpec(in *internalSpec, opts options) ErrorList {
+	var errs ErrorList
+	switch g := in.Group; {
+	case g == "":
+		errs = append(errs, required("spec.group", ""))
+	case dns1123SubdomainErrors(g) != nil:
+		errs = append(errs, invalid("spec.group", g, strings.Join(dns1123SubdomainErrors(g), ",")))
+	case !strings.Contains(g, "."):
+		errs = append(errs, invalid("spec.group", g, "should be a domain with at least one dot"))
+	}
+	switch in.Scope {
+	case ClusterScoped, NamespaceScoped:
+	case "":
+		errs = append(errs, required("spec.scope", ""))
+	default:
+		errs = append(errs, notSupported("spec.scope", in.Scope, ClusterScoped, NamespaceScoped))
+	}
+
+	// Pruning (preserveUnknownFields false), defaults and x-kubernetes-
+	// extensions need structural schemas.
+	hasDefaults := in.anySchema(func(s *JSONSchemaProps) bool { return s.Default != nil })
+	if !in.PreserveUnknownFields || hasDefaults || in.anySchema(usesKubernetesExtension) {
+		opts.schema.requireStructuralSchema = true
+	}
+	if in.topSchema() == nil {
+		for i := range in.versions {
+			v := &in.versions[i]
+			switch {
+			case v.hasSchema():
+			case opts.requireSchema:
+				errs = append(errs, required(versionPath(i)+".schema.openAPIV3Schema", ""))
+			case !in.PreserveUnknownFields && v.Served:
+				errs = append(errs, required(versionPath(i)+".schema.openAPIV3Schema", "because otherwise all fields are pruned"))
+			}
+		}
+	}
+	if in.PreserveUnknownFields && hasDefaults {
+		errs = append(errs, invalid("spec.preserveUnknownFields", true, "must be false in order to use defaults in the schema"))
+	}
+
+	storage := 0
+	unique := true
+	seen := make(map[string]bool, len(in.versions))
+	for i := range in.versions {
+		v := &in.versions[i]
+		if v.Storage {
+			storage++
+		}
+		if seen[v.Name] {
+			unique = false
+		}
+		seen[v.Name] = true
+		if msgs := IsDNS1035Label(v.Name); msgs != nil {
+			errs = append(errs, invalid(versionPath(i)+".name", v.Name, strings.Join(msgs, ",")))
+		}
+		sub := in.subresourcesFor(i)
+		errs = append(errs, validateVersion(v, i, sub != nil && sub.Status != nil, opts)...)
+	}
+	// The server's checks that top-level and per-version fields exclude
+	// each other, and that per-version ones differ, cannot fail on a v1
+	// object: its conversion keeps each field in one place.
+	if !unique {
+		errs = append(errs, invalid("spec.versions", in.Versions, "must contain unique version names"))
+	}
+	if storage != 1 {
+		errs = append(errs, invalid("spec.versions", in.Versions, "must have exactly one version marked as storage version"))
+	}
+	if in.version != "" {
+		if msgs := IsDNS1035Label(in.version); msgs != nil {
+			errs = append(errs, invalid("spec.version", in.version, strings.Join(msgs, ",")))
+		}
+	}
+
+	for _, n := range []struct{ name, value string }{
+		{"plural", in.names.Plural}, {"singular", in.names.Singular},
+		{"kind", in.names.Kind}, {"listKind", in.names.ListKind},
+	} {
+		if n.value == "" {
+			errs = append(errs, required("spec.names."+n.name, ""))
+		}
+	}
+	errs = append(errs, validateNames(&in.names, "spec.names")...)
+	if in.validation != nil {
+		errs = append(errs, validateSchema(in.validation.OpenAPIV3Schema, in.anyStatusEnabled(), opts.schema, "spec.validation")...)
+	}
+	errs = append(errs, validateSubresources(in.subresources, "spec.subresources")...)
+	errs = append(errs, validateColumns(in.columns, "spec.additionalPrinterColumns")...)
+	if len(in.selectableFields) > 0 {
+		if in.validation == nil {
+			errs = append(errs, invalid("spec.selectableFields", "", "may only be set when validations.schema is included"))
+		} else {
+			// The server reports a schema it cannot convert at this
+			// path, which does not exist.
+			errs = append(errs, validateSelectableFields(in.selectableFields, in.validation.OpenAPIV3Schema,
+				"spec.schema.openAPIV3Schema", "spec.selectableFields", "", opts)...)
+		}
+	}
+
+	if in.conversion.Strategy != NoneConverter && in.PreserveUnknownFields {
+		errs = append(errs, invalid(strategyPath, in.conversion.Strategy, "must be None if spec.preserveUnknownFields is true"))
+	}
+	return append(errs, validateConversion(in.conversion, opts.requireRecognizedReviews, opts.allowInvalidCABundle)...)
+}
+
+// validateVersion checks the version at index i as
+// validateCustomResourceDefinitionVersion.
+func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorList {
+	if v.DeprecationWarning == nil && v.Schema == nil && v.Subresources == nil &&
+		len(v.AdditionalPrinterColumns) == 0 && len(v.SelectableFields) == 0 {
+		return nil // nothing to check, and no path to build
+	}
+	path := versionPath(i)
+	var errs ErrorList
+	for _, msg := range deprecationWarningErrors(v.Deprecated, v.DeprecationWarning) {
+		errs = append(errs, invalid(path+".deprecationWarning", v.DeprecationWarning, msg))
+	}
+	if v.Schema != nil {
+		errs = append(errs, validateSchema(v.Schema.OpenAPIV3Schema, statusEnabled, opts.schema, path+".schema")...)
+	}
+	errs = append(errs, validateSubresources(v.Subresources, path+".subresources")...)
+	errs = append(errs, validateColumns(v.AdditionalPrinterColumns, path+".additionalPrinterColumns")...)
+	if len(v.SelectableFields) > 0 {
+		if !v.hasSchema() {
+			errs = append(errs, invalid(path+".selectableFields", "", "may only be set when `version.schema.openAPIV3Schema` is not included"))
+		} else {
+			errs = append(errs, validateSelectableFields(v.SelectableFields, v.Schema.OpenAPIV3Schema,
+				path+".schema.openAPIV3Schema", path+".selectableFields", v.Name, opts)...)
+		}
+	}
+	return errs
+}
+
+// anySchema reports whether pred holds for some schema, at any depth, of
+// the internal spec.
+func (in *internalSpec) anySchema(pred func(*JSONSchemaProps) bool) bool {
+	found := false
+	for _, s := range in.schemas() {
+		walkSchema(s, func(s *JSONSchemaProps) { found = found || pred(s) })
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// usesKubernetesExtension reports whether s uses an x-kubernetes-
+// extension that needs a structural schema: any but x-kubernetes-map-type.
+func usesKubernetesExtension(s *JSONSchemaProps) bool {
+	return s.XEmbeddedResource || s.XPreserveUnknownFields != nil || s.XIntOrString ||
+		len(s.XListMapKeys) > 0 || s.XListType != nil || len(s.XValidations) > 0
+}

@@ -19,6 +19,7 @@ type validationReason string
 // out; see the package doc.
 func checkValidationRules(s *JSONSchemaProps, path string) ErrorList {
 	var errs ErrorList
+	structural := -1 // whether s converts, worked out on the first fieldPath
 	for i, rule := range s.XValidations {
 		at := indexPath(path+".x-kubernetes-validations", i)
 		trimmedRule := strings.TrimSpace(rule.Rule)
@@ -45,7 +46,18 @@ func checkValidationRules(s *JSONSchemaProps, path string) ErrorList {
 		if hasNewlines(rule.FieldPath) {
 			errs = append(errs, invalid(at+".fieldPath", rule.FieldPath, "must not contain line breaks"))
 		}
-		if rule.FieldPath != "" && !fieldPathValid(s, rule.FieldPath) {
+		if rule.FieldPath == "" {
+			continue
+		}
+		if structural < 0 {
+			structural = 0
+			if structuralError(s) == "" {
+				structural = 1
+			}
+		}
+		// As the API server's pathValid, a schema that does not convert
+		// accepts any path.
+		if structural == 1 && !validFieldPath(rule.FieldPath, s) {
 			errs = append(errs, invalid(at+".fieldPath", rule.FieldPath, "must be a valid path"))
 		}
 	}
@@ -65,14 +77,4 @@ func isValidationReason(r string) bool {
 // CEL grammar counts as newlines.
 func hasNewlines(s string) bool {
 	return strings.ContainsAny(s, "\n\r")
-}
-
-// fieldPathValid reports whether the fieldPath of a rule on s names a
-// field of s, as the API server's pathValid does: a schema that is not
-// structural accepts any path.
-func fieldPathValid(s *JSONSchemaProps, path string) bool {
-	if structuralError(s) != "" {
-		return true
-	}
-	return validFieldPath(path, s)
 }

@@ -24,8 +24,28 @@ const (
 func validateStructural(s *JSONSchemaProps, path string) ErrorList {
 	errs := structuralInvariants(s, rootLevel, path)
 	errs = append(errs, valueCompleteness(s, s, path, path)...)
-	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+	if len(errs) < 2 {
+		return errs
+	}
+	msgs := make([]string, len(errs))
+	for i, e := range errs {
+		msgs[i] = e.Error()
+	}
+	sort.Sort(byMessage{errs, msgs})
 	return errs
+}
+
+// byMessage sorts errors by their messages, computed once.
+type byMessage struct {
+	errs ErrorList
+	msgs []string
+}
+
+func (b byMessage) Len() int           { return len(b.errs) }
+func (b byMessage) Less(i, j int) bool { return b.msgs[i] < b.msgs[j] }
+func (b byMessage) Swap(i, j int) {
+	b.errs[i], b.errs[j] = b.errs[j], b.errs[i]
+	b.msgs[i], b.msgs[j] = b.msgs[j], b.msgs[i]
 }
 
 // structuralInvariants checks one node of the structural view and the

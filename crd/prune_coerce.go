@@ -1,0 +1,106 @@
+package crd
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Coerce does to obj, a custom resource of the CRD's group and kind read
+// from JSON, what the API server does to each such object it converts
+// between versions, s being the schema of obj's version
+// (unstructuredSchemaCoercer in the server, as its converter sets it up):
+//
+//   - kind and apiVersion must be strings, apiVersion a group/version, and
+//     metadata must read as an ObjectMeta;
+//   - fields the schema does not specify are removed, as by [Prune], and so
+//     are nulls where the schema neither allows null (nullable) nor has a
+//     default;
+//   - the apiVersion, kind and metadata of embedded resources must read as
+//     well, and their metadata is rewritten as the server writes it;
+//   - the metadata at the root is rewritten as the server writes it back:
+//     unknown and empty fields dropped, timestamps in UTC.
+//
+// It returns the paths that [Prune] returns, and an error, with obj
+// partly changed, where the server would fail. For example, the metadata
+// {"name": "x", "foo": 1} becomes {"name": "x"}, and {"name": 1} gives the
+// error
+//
+//	json: cannot unmarshal number into Go struct field ObjectMeta.name of type string
+//
+// The server applies this only to objects of the CRD's group and kind;
+// callers check that.
+func Coerce(obj map[string]any, s *JSONSchemaProps) ([]string, error) {
+	kind, foundKind, err := nestedString(obj, "kind")
+	if err != nil {
+		return nil, err
+	}
+	apiVersion, foundAPIVersion, err := nestedString(obj, "apiVersion")
+	if err != nil {
+		return nil, err
+	}
+	meta, foundMeta := objectMeta{}, false
+	if v, ok := obj["metadata"]; ok {
+		m, msg := readObjectMeta(v)
+		if msg != "" {
+			return nil, errors.New(msg)
+		}
+		meta, foundMeta = m, true
+	}
+	if strings.Count(apiVersion, "/") > 1 {
+		return nil, fmt.Errorf("unexpected GroupVersion string: %v", apiVersion)
+	}
+	paths := Prune(obj, s)
+	pruneNulls(obj, s)
+	if err := coerceMeta("", obj, s); err != nil {
+		return paths, err
+	}
+	if foundKind {
+		obj["kind"] = kind
+	}
+	if foundAPIVersion {
+		obj["apiVersion"] = apiVersion
+	}
+	if foundMeta {
+		obj["metadata"] = meta.normalized
+	}
+	return paths, nil
+}
+
+// nestedString is unstructured.NestedString for a field at the root.
+func nestedString(obj map[string]any, k string) (string, bool, error) {
+	v, ok := obj[k]
+	if !ok {
+		return "", false, nil
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", false, fmt.Errorf(".%s accessor error: %v is of the type %T, expected string", k, v, v)
+	}
+	return s, true, nil
+}
+
+// pruneNulls is the server's PruneNonNullableNullsWithoutDefaults: it
+// removes the null fields whose schema is neither nullable nor has a
+// default.
+func pruneNulls(x any, s *JSONSchemaProps) {
+	switch x := x.(type) {
+	case map[string]any:
+		for k, v := range x {
+			var sub *JSONSchemaProps
+			if s != nil {
+				sub, _ = field(s, k)
+			}
+			if v == nil && sub != nil && !sub.Nullable && (sub.Default == nil || sub.Default.Value == nil) {
+				delete(x, k)
+			} else {
+				pruneNulls(v, sub)
+			}
+		}
+	case []any:
+		items := itemsSchema(s)
+		for _, v := range x {
+			pruneNulls(v, items)
+		}
+	}
+}

@@ -35,6 +35,13 @@ func TestValidateUpdate(t *testing.T) {
 				`status.storedVersions[2]: Invalid value: "v0": missing from spec.versions; v0 was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in v0 and removes v0 from status.storedVersions`,
 			}},
 		{"duplicates in storedVersions are fine", []string{"v1", "v1"}, nil, nil, nil},
+		{"an empty list without a storage version prints as empty", []string{},
+			func(c *CustomResourceDefinition) { c.Spec.Versions[1].Storage = false },
+			func(c *CustomResourceDefinition) { c.Spec.Versions[1].Storage = false },
+			[]string{
+				"spec.versions: Invalid value: " + cronTabVersions(false, false) + ": must have exactly one version marked as storage version",
+				"status.storedVersions: Invalid value: []: must have at least one stored version",
+			}},
 		{"old without status is read as storing its storage version", nil,
 			func(c *CustomResourceDefinition) {
 				c.Spec.Versions[0].Storage, c.Spec.Versions[1].Storage = true, false

@@ -48,7 +48,8 @@ func ValidateCreate(c *CustomResourceDefinition) ErrorList {
 func ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
 	oldStored := old.Status.StoredVersions
 	if len(oldStored) == 0 {
-		oldStored = storedVersionsAfter(old, nil) // as decoding defaults it
+		// As decoding defaults it; an empty list stays empty, not null.
+		oldStored = storedVersionsAfter(old, oldStored)
 	}
 	in, oldIn := newInternalSpec(&c.Spec), newInternalSpec(&old.Spec)
 	opts := updateOptions(in, oldIn, old)

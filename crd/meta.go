@@ -58,9 +58,14 @@ func validateMetaUpdate(c, old *CustomResourceDefinition) ErrorList {
 	m, o := &c.Metadata, &old.Metadata
 	var errs ErrorList
 	if o.DeletionTimestamp != nil {
+		known := make(map[string]bool, len(o.Finalizers)+len(m.Finalizers))
+		for _, f := range o.Finalizers {
+			known[f] = true
+		}
 		var added []string
 		for _, f := range m.Finalizers {
-			if !slices.Contains(o.Finalizers, f) && !slices.Contains(added, f) {
+			if !known[f] {
+				known[f] = true
 				added = append(added, f)
 			}
 		}

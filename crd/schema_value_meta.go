@@ -155,8 +155,9 @@ func childPath(path, k string) string {
 
 // validate checks the metadata of an embedded resource on create, as
 // ValidateObjectMeta with a path-segment name check: the name ("fakename"
-// when empty, so never required), generateName, namespace and
-// generation.
+// when empty, so never required), generateName, namespace, generation,
+// labels and annotations. Owner references, finalizers and managed
+// fields are not checked.
 func (m objectMeta) validate(path string) ErrorList {
 	var errs ErrorList
 	if m.generateName != "" {
@@ -178,6 +179,24 @@ func (m objectMeta) validate(path string) ErrorList {
 	}
 	if m.generation < 0 {
 		errs = append(errs, invalid(path+".generation", m.generation, "must be greater than or equal to 0"))
+	}
+	for _, k := range sortedKeys(m.labels) {
+		for _, msg := range qualifiedNameErrors(k) {
+			errs = append(errs, invalid(path+".labels", k, msg))
+		}
+		for _, msg := range labelValueErrors(m.labels[k]) {
+			errs = append(errs, invalid(path+".labels", m.labels[k], msg))
+		}
+	}
+	size := 0
+	for _, k := range sortedKeys(m.annotations) {
+		for _, msg := range qualifiedNameErrors(strings.ToLower(k)) {
+			errs = append(errs, invalid(path+".annotations", k, msg))
+		}
+		size += len(k) + len(m.annotations[k])
+	}
+	if size > maxAnnotationsSize {
+		errs = append(errs, tooLong(path+".annotations", maxAnnotationsSize))
 	}
 	return errs
 }

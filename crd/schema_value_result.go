@@ -2,18 +2,13 @@ package crd
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 )
 
-// The error types of value validation that package crd has no name for
-// yet; they print as the API server prints them once error.go knows them.
-const (
-	errorTypeTypeInvalid ErrorType = "FieldValueTypeInvalid"
-	errorTypeTooLong     ErrorType = "FieldValueTooLong"
-	errorTypeTooMany     ErrorType = "FieldValueTooMany"
-)
+// errorTypeTypeInvalid is field.ErrorTypeTypeInvalid, which the API
+// server prints as "Invalid value", with the value.
+const errorTypeTypeInvalid ErrorType = "FieldValueTypeInvalid"
 
 // valueCode is the code of an error of kube-openapi's validator
 // (errors.Validation.Code), which decides how the API server turns it
@@ -119,9 +114,9 @@ func (r *valueResult) fieldErrors(field string) ErrorList {
 		case codeEnum:
 			list = append(list, notSupportedValue(path, e.value, e.values))
 		case codeTooLong:
-			list = append(list, &Error{errorTypeTooLong, path, "<value omitted>", maxDetail("may not be more than %d %s", e.limit, "byte", "bytes")})
+			list = append(list, tooLong(path, int(e.limit)))
 		case codeMaxItems, codeTooManyProperties:
-			list = append(list, &Error{errorTypeTooMany, path, int(e.actual), maxDetail("must have at most %d %s", e.limit, "item", "items")})
+			list = append(list, tooMany(path, int(e.actual), int(e.limit)))
 		case codeInvalidType:
 			list = append(list, &Error{errorTypeTypeInvalid, path, value, e.msg})
 		default:
@@ -129,15 +124,6 @@ func (r *valueResult) fieldErrors(field string) ErrorList {
 		}
 	}
 	return list
-}
-
-// maxDetail writes a limit as field.TooLong and field.TooMany do.
-func maxDetail(format string, limit int64, one, many string) string {
-	unit := many
-	if limit == 1 {
-		unit = one
-	}
-	return fmt.Sprintf(format, limit, unit)
 }
 
 // notSupportedValue is field.NotSupported for an enum: strings are listed

@@ -42,10 +42,10 @@ func order(a, b string, va, vb Version) int {
 // does not depend on the order of the input.
 //
 // A slice of more than 12 elements is parsed once, not once per
-// comparison: its Kubernetes versions are sorted by a radix sort on their
-// parsed values, in time linear in their number, and only the other strings
-// are compared, in byte order. The buffers this takes are reused between
-// calls.
+// comparison, and sorted in time linear in its length: its Kubernetes
+// versions by a counting sort on their parsed values (a radix sort when
+// their numbers are large), the other strings by a radix sort on their
+// bytes. The buffers this takes are reused between calls.
 func Sort(versions []string) {
 	if len(versions) <= shortSort {
 		slices.SortFunc(versions, func(a, b string) int { return Compare(b, a) })
@@ -58,17 +58,29 @@ func Sort(versions []string) {
 // than allocate buffers.
 const shortSort = 12
 
-// sortParsed sorts like Sort, with a pointer-free buffer of two entries per
-// element: each string is parsed once, the entries are sorted by Version by
-// radix sort (the zero Version of the other strings last), and the strings
-// are moved into that order in place. Then the other strings, which rank
-// below every version in byte order, are sorted as plain strings, and runs
-// of one version spelled in more than one way (v1, v01) are put in the
-// order of the tie-break.
+// sortParsed sorts like Sort, with pointer-free buffers: each string is
+// parsed once, and the versions are put in order by a counting sort on a
+// dense number for each version that their numbers allow, or, when some
+// number is large, by a radix sort on their parsed values. Then the other
+// strings, which rank below every version in byte order, are sorted as
+// plain strings, and runs of one version spelled in more than one way (v1,
+// v01) are put in the order of the tie-break.
 func sortParsed(versions []string) {
-	p := getEntries(2 * len(versions))
-	defer putEntries(p)
-	buf := *p
+	b := getBuffers(len(versions))
+	defer putBuffers(b)
+	if !countingSort(versions, b) {
+		radixSort(versions, b)
+	}
+}
+
+// radixSort sorts versions like Sort, with the entries of b: the entries
+// are sorted by Version by radix sort (the zero Version of the other
+// strings last), and the strings are moved into that order in place.
+func radixSort(versions []string, b *sortBuffers) {
+	if cap(b.entries) < 2*len(versions) {
+		b.entries = make([]entry, 2*len(versions))
+	}
+	buf := b.entries[:2*len(versions)]
 	entries := buf[:len(versions)]
 	valid := 0
 	for i, s := range versions {
@@ -80,16 +92,22 @@ func sortParsed(versions []string) {
 	}
 	entries = radixSortDescending(entries, buf[len(versions):])
 	permute(versions, entries)
-	slices.Sort(versions[valid:])
+	sortBytewise(versions[valid:])
 	for i := 0; i < valid; {
 		j := i + 1
 		for j < valid && entries[j].v == entries[i].v {
 			j++
 		}
-		if run := versions[i:j]; slices.ContainsFunc(run, func(s string) bool { return s != run[0] }) {
-			slices.SortFunc(run, func(a, b string) int { return tieBreak(b, a, true) })
-		}
+		sortSpellings(versions[i:j])
 		i = j
+	}
+}
+
+// sortSpellings sorts a run of strings that spell the same version, unless
+// they are all the same string, as they usually are.
+func sortSpellings(run []string) {
+	if slices.ContainsFunc(run, func(s string) bool { return s != run[0] }) {
+		slices.SortFunc(run, func(a, b string) int { return tieBreak(b, a, true) })
 	}
 }
 

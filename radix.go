@@ -60,32 +60,40 @@ func radixSortDescending(entries, buf []entry) []entry {
 	return entries
 }
 
-// entryBuffers keeps the buffers of sortParsed between calls, so that
-// sorting again and again neither allocates nor clears memory. Entries hold
-// no pointers, so a kept buffer keeps no caller's strings alive.
-var entryBuffers sync.Pool
-
-// maxPooledEntries bounds the buffers kept: a huge sort does not pin its
-// buffer until the next garbage collection.
-const maxPooledEntries = 1 << 20
-
-// getEntries returns a buffer of n entries, with arbitrary contents, as a
-// pointer that putEntries takes back: the pool holds pointers, and handing
-// back the one it gave out, rather than the address of a new slice header,
-// is what keeps a sort from allocating.
-func getEntries(n int) *[]entry {
-	p, _ := entryBuffers.Get().(*[]entry)
-	if p == nil || cap(*p) < n {
-		buf := make([]entry, n)
-		return &buf
-	}
-	*p = (*p)[:n]
-	return p
+// sortBuffers are the buffers of sortParsed, kept between calls so that
+// sorting again and again neither allocates nor clears memory. They hold
+// no pointers, so kept buffers keep no caller's strings alive.
+type sortBuffers struct {
+	keys    []uint32 // countingSort: the packed version, then the bucket, of each string
+	counts  []int    // countingSort: where each bucket starts
+	entries []entry  // radixSort: two entries per string
 }
 
-// putEntries gives the buffer back for another sort.
-func putEntries(p *[]entry) {
-	if cap(*p) <= maxPooledEntries {
-		entryBuffers.Put(p)
+var sortBuffersPool sync.Pool
+
+// maxPooled bounds the buffers kept: a huge sort does not pin its buffers
+// until the next garbage collection.
+const maxPooled = 1 << 20
+
+// getBuffers returns buffers for sorting n strings, with arbitrary
+// contents: keys of length n, and entries of length 2n. The pool holds
+// pointers, and handing back the one it gave out, rather than the address
+// of a new value, is what keeps a sort from allocating.
+func getBuffers(n int) *sortBuffers {
+	b, _ := sortBuffersPool.Get().(*sortBuffers)
+	if b == nil {
+		b = new(sortBuffers)
+	}
+	if cap(b.keys) < n {
+		b.keys = make([]uint32, n)
+	}
+	b.keys = b.keys[:n]
+	return b
+}
+
+// putBuffers gives the buffers back for another sort.
+func putBuffers(b *sortBuffers) {
+	if cap(b.keys) <= maxPooled && cap(b.counts) <= maxPooled && cap(b.entries) <= 2*maxPooled {
+		sortBuffersPool.Put(b)
 	}
 }

@@ -58,8 +58,8 @@ func (g *groupIndex) id(prefix []byte) uint32 {
 		if s == 0 {
 			id := uint32(len(g.ends))
 			g.slots[i] = h&^(1<<32-1) | uint64(id)
-			g.prefixes = append(g.prefixes, prefix...)
-			g.ends = append(g.ends, uint32(len(g.prefixes)))
+			g.prefixes = append(grow(g.prefixes, len(prefix)), prefix...)
+			g.ends = append(grow(g.ends, 1), uint32(len(g.prefixes)))
 			if 2*len(g.ends) > len(g.slots) {
 				g.grow()
 			}
@@ -91,9 +91,9 @@ func (g *groupIndex) grow() {
 
 // split puts recs in order of their groups' prefixes, in place, and
 // returns the groups.
-func (g *groupIndex) split(recs []record) []sortGroup {
+func (g *groupIndex) split(recs []record) sortGroups {
 	if g.lines == nil {
-		return []sortGroup{{"", recs}}
+		return sortGroups{recs: recs, ends: []int{len(recs)}}
 	}
 	for len(g.lines) < len(recs) {
 		g.lines = append(g.lines, 0)
@@ -111,27 +111,41 @@ func (g *groupIndex) split(recs []record) []sortGroup {
 		rank[id] = uint32(r)
 	}
 	ranks := g.lines
+	ends := make([]int, groups)
 	for i, id := range ranks {
 		ranks[i] = rank[id]
+		ends[rank[id]]++
+	}
+	for r := 1; r < groups; r++ {
+		ends[r] += ends[r-1]
 	}
 	bits := uint(0)
 	for groups > 1<<bits {
 		bits += 8
 	}
 	sortByRank(recs, ranks, bits-8)
-	split := make([]sortGroup, 0, groups)
+	return sortGroups{recs: recs, ends: ends, index: g, order: order}
+}
+
+// sortGroups is the records in groups, in the order of their prefixes.
+type sortGroups struct {
+	recs  []record
+	ends  []int       // where each group ends in recs
+	index *groupIndex // the prefixes, or nil for one group without
+	order []uint32    // the number of each group in index
+}
+
+// group returns the prefix and the records of group i.
+func (s sortGroups) group(i int) (string, []record) {
 	start := 0
-	for r, id := range order {
-		end := start
-		for end < len(ranks) && ranks[end] == uint32(r) {
-			end++
-		}
-		if start < end {
-			split = append(split, sortGroup{unsafeString(g.prefix(id)), recs[start:end]})
-		}
-		start = end
+	if i > 0 {
+		start = s.ends[i-1]
 	}
-	return split
+	prefix := ""
+	if s.index != nil {
+		prefix = unsafeString(s.index.prefix(s.order[i]))
+	}
+	return prefix, s.recs[start:s.ends[i]]
 }
 
 // sortByRank sorts recs by ranks, in place, moving each rank with its
@@ -172,4 +186,15 @@ func sortByRank(recs []record, ranks []uint32, shift uint) {
 			sortByRank(recs[start[d]:start[d]+n], ranks[start[d]:start[d]+n], shift-8)
 		}
 	}
+}
+
+// grow returns s with room for n more elements, doubling its capacity
+// when it must grow: append grows large slices by a quarter, and with the
+// garbage collector off, the copies it leaves behind would add up to four
+// times the final size.
+func grow[E any](s []E, n int) []E {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	return append(make([]E, 0, max(2*cap(s), len(s)+n, 256)), s...)
 }

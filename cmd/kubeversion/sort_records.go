@@ -13,13 +13,6 @@ type record struct {
 	loc uint64
 }
 
-// sortGroup is the records of one group, and its prefix: its name and
-// slash, or "" for the lines without a slash.
-type sortGroup struct {
-	prefix string
-	recs   []record
-}
-
 // collect returns the lines of in as records, in groups in byte order of
 // their prefixes, as groupLines cuts and orders them. It decides whether
 // in is a CRLF file, as readLines does.
@@ -27,9 +20,9 @@ type sortGroup struct {
 // It reads the input once, in order, to compute each key; the keys of a
 // CRLF file leave out the "\r", so collect guesses from the first line,
 // and in the rare file whose first line misleads, reads it again.
-func collect(in *sortInput) []sortGroup {
+func collect(in *sortInput) sortGroups {
 	if len(in.chunks) == 0 {
-		return nil
+		return sortGroups{}
 	}
 	first := in.chunks[0]
 	i := bytes.IndexByte(first, '\n')

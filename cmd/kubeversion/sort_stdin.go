@@ -6,7 +6,6 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
-	"slices"
 )
 
 // sortStdin is "kubeversion sort" of standard input. It writes the lines
@@ -35,19 +34,21 @@ func sortStdin(e *env, reverse bool) int {
 // run: the others are not read again.
 func writeSortedInput(w io.Writer, in *sortInput, reverse bool) {
 	groups := collect(in)
-	for _, g := range groups {
-		s := lineSorter{in: in, prefix: len(g.prefix)}
-		s.sort(g.recs)
-	}
-	if reverse {
-		slices.Reverse(groups)
+	for i := range groups.ends {
+		prefix, recs := groups.group(i)
+		s := lineSorter{in: in, prefix: len(prefix)}
+		s.sort(recs)
 	}
 	nl := in.newline()
 	var touched byte
-	for _, g := range groups {
+	for k := range groups.ends {
+		if reverse {
+			k = len(groups.ends) - 1 - k
+		}
+		_, recs := groups.group(k)
 		var last []byte
 		var lastKey uint64
-		n := len(g.recs)
+		n := len(recs)
 		for i := range n {
 			if reverse {
 				i = n - 1 - i
@@ -56,11 +57,11 @@ func writeSortedInput(w io.Writer, in *sortInput, reverse bool) {
 			// the line written some lines later, so that its miss overlaps
 			// with the work on the lines before.
 			if ahead := i + prefetch; !reverse && ahead < n {
-				touched += in.firstByte(g.recs[ahead].loc)
+				touched += in.firstByte(recs[ahead].loc)
 			} else if ahead := i - prefetch; reverse && ahead >= 0 {
-				touched += in.firstByte(g.recs[ahead].loc)
+				touched += in.firstByte(recs[ahead].loc)
 			}
-			r := g.recs[i]
+			r := recs[i]
 			if last == nil || r.key != lastKey || !exactKey(r.key) {
 				last, lastKey = in.line(r.loc), r.key
 			}

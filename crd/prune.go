@@ -24,7 +24,8 @@ import (
 //
 //   - apiVersion, kind and metadata are kept at the root and in every
 //     embedded resource (x-kubernetes-embedded-resource), and never looked
-//     into: metadata is not pruned here;
+//     into: metadata is not pruned here ([Coerce] does the rest of what
+//     the server does to an object, metadata included);
 //   - under x-kubernetes-preserve-unknown-fields unknown fields are kept,
 //     but the properties the schema does specify are pruned by their
 //     schemas;

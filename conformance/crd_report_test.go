@@ -15,7 +15,10 @@ import (
 	"time"
 )
 
-var mismatchDir = flag.String("mismatchdir", "", "write the differences of the CRD differential, by topic, to DIR/<topic>.txt")
+var (
+	mismatchDir    = flag.String("mismatchdir", "", "write the differences of the CRD differential, by topic, to DIR/<topic>.txt")
+	mismatchCommit = flag.String("mismatchcommit", "", "the commit the reports name (default: git log -1 in the working directory)")
+)
 
 // tally counts what the CRD differential tests have seen, across tests, and
 // keeps one example per rule that differs.
@@ -84,6 +87,13 @@ func (t *tally) summary() string {
 		}
 		fmt.Fprintf(&b, "  %-15s %-12s %7d cases with errors, %7d cases differ\n", topic, state, t.withErrors[topic], t.mismatched[topic])
 	}
+	for _, p := range pending {
+		n := 0
+		if r := t.rules[p.side+" "+p.key]; r != nil {
+			n = r.cases
+		}
+		fmt.Fprintf(&b, "  pending, met in %d cases: %s %s (%s)\n", n, p.side, p.key, p.why)
+	}
 	return b.String()
 }
 
@@ -107,8 +117,11 @@ func writeReports(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	head, _ := exec.Command("git", "log", "-1", "--format=%h %s").Output()
-	header := fmt.Sprintf("# CRD differential, %s, at commit %s#\n# %s", time.Now().UTC().Format(time.RFC3339),
+	head := []byte(*mismatchCommit)
+	if len(head) == 0 {
+		head, _ = exec.Command("git", "log", "-1", "--format=%h %s").Output()
+	}
+	header := fmt.Sprintf("# CRD differential, %s, at commit %s\n# %s", time.Now().UTC().Format(time.RFC3339),
 		strings.TrimSpace(string(head)), strings.ReplaceAll(seen.summary(), "\n", "\n# "))
 	rules := make([]*ruleTally, 0, len(seen.rules))
 	for _, r := range seen.rules {

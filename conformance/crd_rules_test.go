@@ -137,7 +137,7 @@ func celError(path, detail string) bool {
 // and the helper who fixes it. It must only shrink: an entry is removed
 // when its fix lands. Every run logs how often each entry was met.
 var pending = []struct{ side, key, why string }{
-	{"extra", "versions | spec.versions[*].schema.openAPIV3Schema | FieldValueRequired: because otherwise all fields are pruned",
+	{"extra", "versions | <schema> | FieldValueRequired: because otherwise all fields are pruned",
 		"on update, crd asks for the schema of a served version even when spec.preserveUnknownFields is true (whole-CRD rules)"},
 }
 
@@ -152,10 +152,13 @@ func isPending(d difference) bool {
 }
 
 // ruleKey names the rule an error comes from, for grouping mismatches:
-// its topic, its path with indices and keys replaced by [*], its type and
-// its detail with quoted values replaced by "…" and numbers by N.
+// its topic, its path with indices and keys replaced by [*] and the walk
+// down a schema written <schema>…, its type and its detail with quoted
+// values replaced by "…" and numbers by N.
 func ruleKey(topic, path, detail string) string {
 	p := bracket.ReplaceAllString(path, "[*]")
+	p = schemaRoot.ReplaceAllString(p, "<schema>")
+	p = schemaWalk.ReplaceAllString(p, "…")
 	d := quoted.ReplaceAllString(detail, `"…"`)
 	d = number.ReplaceAllString(d, "N")
 	if len(d) > 140 {
@@ -165,6 +168,8 @@ func ruleKey(topic, path, detail string) string {
 }
 
 var (
+	schemaRoot = regexp.MustCompile(`^spec\.(versions\[\*\]\.schema|validation)\.openAPIV3Schema`)
+	schemaWalk = regexp.MustCompile(`(\.(properties\[\*\]|items|additionalProperties|(allOf|anyOf|oneOf)\[\*\]|not|patternProperties\[\*\]|dependencies\[\*\]|definitions\[\*\]|additionalItems))+`)
 	bracket = regexp.MustCompile(`\[[^\]]*\]`)
 	quoted  = regexp.MustCompile(`"(\\.|[^"\\])*"`)
 	number  = regexp.MustCompile(`\b\d+\b`)

@@ -170,7 +170,7 @@ func ruleKey(topic, path, detail string) string {
 var (
 	schemaRoot = regexp.MustCompile(`^spec\.(versions\[\*\]\.schema|validation)\.openAPIV3Schema`)
 	schemaWalk = regexp.MustCompile(`(\.(properties\[\*\]|items|additionalProperties|(allOf|anyOf|oneOf)\[\*\]|not|patternProperties\[\*\]|dependencies\[\*\]|definitions\[\*\]|additionalItems))+`)
-	bracket = regexp.MustCompile(`\[[^\]]*\]`)
-	quoted  = regexp.MustCompile(`"(\\.|[^"\\])*"`)
-	number  = regexp.MustCompile(`\b\d+\b`)
+	bracket    = regexp.MustCompile(`\[[^\]]*\]`)
+	quoted     = regexp.MustCompile(`"(\\.|[^"\\])*"`)
+	number     = regexp.MustCompile(`\b\d+\b`)
 )

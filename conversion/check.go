@@ -44,11 +44,12 @@ type Converted struct {
 //	conversion webhook for stable.example.com/v1beta1, Kind=CronTab returned 0 objects, expected 1
 //
 // The body is decoded as client-go decodes it into a ConversionReview of
-// the request's version: a missing apiVersion or kind defaults to the
-// review's, another type fails ("no kind ... is registered", "converting
-// ... unknown conversion"), field names match case-sensitively, and a
-// field of the wrong type gives encoding/json's message with the server's
-// Go type names. Then, in the server's order: for a v1 request, the
+// the request's version: a body that does not start with '{' is read as
+// YAML; apiVersion and kind are found ignoring case and default to the
+// review's; another type fails ("no kind ... is registered", "converting
+// ... unknown conversion"); the review's own fields match case-sensitively;
+// a field of the wrong type gives encoding/json's message with the
+// server's Go type names. Then, in the server's order: for a v1 request, the
 // answer must be a v1 ConversionReview; it must have a response; for v1,
 // response.uid must be request.uid; result.status must be Success; the
 // answer must hold as many objects as the request; then each object must

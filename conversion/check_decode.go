@@ -23,37 +23,31 @@ func decodeAnswer(body []byte, review string) (*answer, error) {
 	if len(body) == 0 {
 		return nil, errors.New("0-length response with status code: 200 and content type: application/json")
 	}
+	body = yamlScalar(body)
+	// apiVersion and kind pick the type as encoding/json finds them,
+	// ignoring case; the type's own fields then match case-sensitively.
 	var probe struct {
 		APIVersion string `json:"apiVersion,omitempty"`
 		Kind       string `json:"kind,omitempty"`
 	}
 	if err := json.Unmarshal(body, &probe); err != nil {
-		var typ *json.UnmarshalTypeError
-		if !errors.As(err, &typ) || typ.Field == "" {
-			return nil, fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
-		}
-		// A field of the wrong type: found again below, case-sensitively.
+		return nil, fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
+	}
+	gv, ok := parseGroupVersion(probe.APIVersion)
+	if !ok {
+		return nil, fmt.Errorf("unexpected GroupVersion string: %v", probe.APIVersion)
+	}
+	if err := scheme(gv, probe.Kind, review, body); err != nil {
+		return nil, err
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
-		return nil, fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
+		return nil, err // cannot happen: body is a JSON object or null
 	}
 	var a answer
-	for _, f := range [...]struct {
-		name string
-		ptr  *string
-	}{{"apiVersion", &a.APIVersion}, {"kind", &a.Kind}} {
-		if err := decodeField(top, f.name, f.ptr, "", f.name, "string"); err != nil {
-			return nil, fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
-		}
-	}
-	gv, ok := parseGroupVersion(a.APIVersion)
-	if !ok {
-		return nil, fmt.Errorf("unexpected GroupVersion string: %v", a.APIVersion)
-	}
-	if err := scheme(gv, a.Kind, review, body); err != nil {
-		return nil, err
-	}
+	// Their types were checked with the probe.
+	decodeField(top, "apiVersion", &a.APIVersion, "", "", "")
+	decodeField(top, "kind", &a.Kind, "", "", "")
 
 	raw, ok := top["response"]
 	if !ok || isNull(raw) {
@@ -162,6 +156,18 @@ func typeError(raw json.RawMessage, structName, path, goType string) error {
 		}
 	}
 	return fmt.Errorf("json: cannot unmarshal %s into Go struct field %s.%s of type %s", value, structName, path, goType)
+}
+
+// yamlScalar returns body as client-go reads it. A body that does not
+// start with '{' is read as YAML, which is JSON for any JSON value; a body
+// that is neither, such as "404 page not found", is taken for a YAML plain
+// scalar, a string, which is what such texts usually are.
+func yamlScalar(body []byte) []byte {
+	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) > 0 && t[0] == '{' || json.Valid(body) {
+		return body
+	}
+	s, _ := json.Marshal(string(bytes.TrimSpace(body)))
+	return s
 }
 
 func isNull(raw json.RawMessage) bool {

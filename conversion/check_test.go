@@ -146,6 +146,9 @@ func checkCases() []checkCase {
 		// How client-go decodes the answer, as the real server reported it.
 		{name: "empty body", body: "", err: webhook + " failed: 0-length response with status code: 200 and content type: application/json"},
 		{name: "body is an array", body: "[]", err: webhook + ` failed: couldn't get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\"apiVersion,omitempty\""; Kind string "json:\"kind,omitempty\"" }`},
+		{name: "plain text is read as YAML", body: "404 page not found\n", err: webhook + ` failed: couldn't get version/kind; json parse error: json: cannot unmarshal string into Go value of type struct { APIVersion string "json:\"apiVersion,omitempty\""; Kind string "json:\"kind,omitempty\"" }`},
+		{name: "body is a number", body: " 5", err: webhook + ` failed: couldn't get version/kind; json parse error: json: cannot unmarshal number into Go value of type struct { APIVersion string "json:\"apiVersion,omitempty\""; Kind string "json:\"kind,omitempty\"" }`},
+		{name: "the type is found ignoring case", body: `{"apiVersion":"apiextensions.k8s.io/v1","Kind":"Foo"}`, err: webhook + ` failed: no kind "Foo" is registered for version "apiextensions.k8s.io/v1" in scheme "pkg/runtime/scheme.go:111"`},
 		{name: "garbage", body: "{]", err: webhook + " failed: couldn't get version/kind; json parse error: invalid character ']' looking for beginning of object key string"},
 		{name: "kind is a number", body: `{"kind":5}`, err: webhook + " failed: couldn't get version/kind; json parse error: json: cannot unmarshal number into Go struct field .kind of type string"},
 		{name: "null body", body: "null", err: webhook + " failed: expected webhook response of apiextensions.k8s.io/v1, Kind=ConversionReview, got /, Kind="},

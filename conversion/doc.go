@@ -50,6 +50,10 @@
 //   - Of the types the server's scheme knows besides ConversionReview,
 //     only those of apiextensions.k8s.io are recognized: an answer of
 //     kind Status in the core group reads as an unknown type.
+//   - The server reads a body that does not start with '{' as YAML. Here
+//     such a body is read as JSON if it is JSON, and otherwise taken for a
+//     YAML plain scalar (a string), as texts like "404 page not found" are;
+//     YAML mappings and lists written as YAML are not recognized.
 //   - Pruning removes unknown fields ([crd.Prune]); the server also drops
 //     nulls of non-nullable fields without a default, and coerces
 //     ObjectMeta, which this package does not do.

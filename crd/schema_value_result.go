@@ -114,9 +114,9 @@ func (r *valueResult) fieldErrors(field string) ErrorList {
 		case codeEnum:
 			list = append(list, notSupportedValue(path, e.value, e.values))
 		case codeTooLong:
-			list = append(list, tooLong(path, int(e.limit)))
+			list = append(list, tooLongValue(path, e.limit))
 		case codeMaxItems, codeTooManyProperties:
-			list = append(list, tooMany(path, int(e.actual), int(e.limit)))
+			list = append(list, tooManyValues(path, e.actual, e.limit))
 		case codeInvalidType:
 			list = append(list, &Error{errorTypeTypeInvalid, path, value, e.msg})
 		default:
@@ -124,6 +124,22 @@ func (r *valueResult) fieldErrors(field string) ErrorList {
 		}
 	}
 	return list
+}
+
+// tooLongValue is field.TooLong, which says less of a negative limit.
+func tooLongValue(path string, limit int64) *Error {
+	if limit < 0 {
+		return &Error{ErrorTypeTooLong, path, "<value omitted>", "value is too long"}
+	}
+	return tooLong(path, int(limit))
+}
+
+// tooManyValues is field.TooMany, which says less of a negative limit.
+func tooManyValues(path string, actual, limit int64) *Error {
+	if limit < 0 {
+		return &Error{ErrorTypeTooMany, path, int(actual), "has too many items"}
+	}
+	return tooMany(path, int(actual), int(limit))
 }
 
 // notSupportedValue is field.NotSupported for an enum: strings are listed

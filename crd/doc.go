@@ -2,11 +2,12 @@
 // Kubernetes API server, with its field paths and messages, offline and
 // without importing Kubernetes.
 //
-// [ValidateCreate] and [ValidateUpdate] return what the API server
-// (k8s.io/apiextensions-apiserver, releases 1.33 to 1.37) would reject when
-// a CRD is created or updated: the registry strategy's preparation
-// (status, stored versions, generation) followed by
-// ValidateCustomResourceDefinition or ValidateCustomResourceDefinitionUpdate.
+// [ValidateCreate] and [ValidateUpdate] return what the API server would
+// reject when a CRD is created or updated: the registry strategy's
+// preparation (status, stored versions, generation) followed by
+// ValidateCustomResourceDefinition or ValidateCustomResourceDefinitionUpdate,
+// as in k8s.io/apiextensions-apiserver v0.37.2 (Kubernetes 1.37); the
+// version rules are those of releases 1.33 to 1.37.
 // [PreferredVersion] tells which version discovery advertises and kubectl
 // uses by default; [DeprecationWarning] tells what clients of a deprecated
 // version are warned; [IsDNS1035Label] checks a version name.

@@ -42,14 +42,14 @@ func Answer(review *Review, convert Func) *Review {
 	return out
 }
 
-// convertRaw decodes raw twice, once to convert and once to restore from,
-// so that convert may change its argument freely.
+// convertRaw decodes raw and converts a copy of it, so that convert may
+// change its argument freely and the original is kept to restore from.
 func convertRaw(raw json.RawMessage, to string, convert Func) (json.RawMessage, error) {
 	original, err := decodeObject(raw)
 	if err != nil {
 		return nil, err
 	}
-	in, _ := decodeObject(raw)
+	in := deepCopy(original).(map[string]any)
 	converted, err := callSafely(convert, in, to)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,47 @@
+package conversion
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// TypedStep returns a [Step] that converts through Go types: it encodes
+// the object as JSON, decodes it into a From, calls f, and reads the To
+// that f returns back into a map. Fields the Go types do not declare are
+// lost, as in any typed webhook: declare metadata (or let the [Handler]
+// restore it) and every field of each version. For example, with
+// CronTabV1beta1 and CronTabV1 structs:
+//
+//	c.AddStep("v1beta1", "v1", conversion.TypedStep(func(in *CronTabV1beta1) (*CronTabV1, error) {
+//		return &CronTabV1{Metadata: in.Metadata, Spec: SpecV1{Schedule: in.Spec.CronSpec}}, nil
+//	}))
+//
+// Numbers pass through JSON: a float64 field receives an integer, an int
+// field refuses 1.5 with encoding/json's error.
+func TypedStep[From, To any](f func(*From) (*To, error)) Step {
+	return func(obj map[string]any) (map[string]any, error) {
+		b, err := json.Marshal(obj)
+		if err != nil {
+			return nil, err
+		}
+		in := new(From)
+		if err := json.Unmarshal(b, in); err != nil {
+			return nil, fmt.Errorf("decoding into %T: %v", in, err)
+		}
+		out, err := f(in)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			return nil, nil
+		}
+		if b, err = json.Marshal(out); err != nil {
+			return nil, fmt.Errorf("encoding %T: %v", out, err)
+		}
+		m, err := decodeObject(b)
+		if err != nil {
+			return nil, fmt.Errorf("encoding %T: %v", out, err)
+		}
+		return m, nil
+	}
+}

@@ -9,7 +9,10 @@ import (
 )
 
 // CheckOptions tells [CheckResponse] what the API server knew when it
-// called the webhook.
+// called the webhook. The zero value judges a single object and prunes
+// nothing; for a list with the target schema:
+//
+//	CheckOptions{List: true, Schema: v1.Schema.OpenAPIV3Schema}
 type CheckOptions struct {
 	// Input is the group, version and kind of what the server converted,
 	// as its messages print it: "stable.example.com/v1beta1, Kind=CronTab",

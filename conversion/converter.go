@@ -40,7 +40,8 @@ type Converter struct {
 
 // AddStep registers f as the conversion from version from to version to,
 // both version names such as "v1beta1", replacing any step between them.
-// Steps go one way: register the way back separately.
+// Steps go one way: register the way back separately. For example,
+// c.AddStep("v1beta1", "v1", up) and c.AddStep("v1", "v1beta1", down).
 func (c *Converter) AddStep(from, to string, f Step) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

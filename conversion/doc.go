@@ -9,13 +9,14 @@
 // of apiextensions.k8s.io/v1 or v1beta1 ([Review]), converts each object,
 // restores what a webhook may not change ([Restore]), and answers in the
 // same review version. Objects reach the Func as maps, decoded as the
-// server decodes them; a typed webhook can read the raw JSON of
-// [Request].Objects instead and use [Answer]'s types directly.
+// server decodes them. A webhook that wants the raw JSON can decode the
+// body with [DecodeRequest] and build its [Response] itself.
 //
 // A [Converter] composes a Func from steps between pairs of versions,
 // v1alpha1 to v1beta1, v1beta1 to v1 and back, and converts between any
-// two versions along them. [Converter.Missing] tells which pairs of served
-// versions of a CRD it cannot convert.
+// two versions along them; [TypedStep] writes a step with Go types.
+// [Converter.Missing] tells which pairs of served versions of a CRD it
+// cannot convert.
 //
 // # Checking a webhook
 //

@@ -58,7 +58,9 @@ type Handler struct {
 	MaxBodyBytes int64
 }
 
-// ServeHTTP answers one ConversionReview.
+// ServeHTTP answers one ConversionReview, for example a POST of
+// {"apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview",
+// "request": {...}} with 200 and the review's response, or a GET with 405.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	review, err := h.read(w, r)
 	if err != nil {

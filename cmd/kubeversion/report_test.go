@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/kubeversion/kubeversion/crd"
@@ -82,5 +84,33 @@ func TestAsApplied(t *testing.T) {
 	trimmed := &crd.CustomResourceDefinition{Metadata: crd.Metadata{Name: "a"}}
 	if rv := asApplied(manifest, trimmed).Metadata.ResourceVersion; rv == "" {
 		t.Errorf("asApplied against a live object without resourceVersion: none set")
+	}
+}
+
+// TestErrorsShortOnBigSchema checks that an error whose value is the list
+// of versions stays short when the schemas are large, as the API server
+// keeps it: two storage versions sharing a schema of 2,000 properties
+// (over 100 KB) give errors of a few hundred bytes.
+func TestErrorsShortOnBigSchema(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: bigs.example.io}\n" +
+		"spec:\n  group: example.io\n  names: {kind: Big, plural: bigs}\n  scope: Namespaced\n  versions:\n")
+	for _, v := range []string{"v1", "v2"} {
+		b.WriteString("  - name: " + v + "\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n")
+		for i := range 2000 {
+			fmt.Fprintf(&b, "          f%d: {type: string, description: a field of a big schema}\n", i)
+		}
+	}
+	var l linter
+	l.lintData("big.yaml", []byte(b.String()))
+	if len(l.reports) != 1 || len(l.reports[0].Errors) == 0 {
+		t.Fatalf("lint of a %d-byte CRD with two storage versions: %d reports, want 1 with errors", b.Len(), len(l.reports))
+	}
+	total := 0
+	for _, e := range l.reports[0].Errors {
+		total += len(e.Message)
+	}
+	if total > 2000 {
+		t.Errorf("lint of a %d-byte CRD: %d errors of %d bytes in all, want at most 2000", b.Len(), len(l.reports[0].Errors), total)
 	}
 }

@@ -188,7 +188,12 @@ func deepEqual(a, b reflect.Value) bool {
 			}
 		}
 		return true
-	case reflect.Pointer, reflect.Interface:
+	case reflect.Pointer:
+		if a.IsNil() || b.IsNil() || a.Pointer() == b.Pointer() {
+			return a.IsNil() == b.IsNil()
+		}
+		return deepEqual(a.Elem(), b.Elem())
+	case reflect.Interface:
 		if a.IsNil() || b.IsNil() {
 			return a.IsNil() == b.IsNil()
 		}

@@ -24,16 +24,19 @@ type CheckOptions struct {
 	// differ, and name objects by their index in the request.
 	List bool
 	// Schema is the openAPIV3Schema of the desired version. Converted
-	// objects are pruned by it, as by [crd.Prune]. Nil means no pruning,
-	// as with spec.preserveUnknownFields.
+	// objects are pruned and coerced by it as the server does after a
+	// conversion, by [crd.Coerce]: unknown fields and non-nullable nulls
+	// removed, metadata rewritten as an ObjectMeta. Nil means none of
+	// this, as with spec.preserveUnknownFields (where the server would
+	// still coerce metadata).
 	Schema *crd.JSONSchemaProps
 }
 
 // Converted is an object of a webhook's answer as the API server keeps it
 // after [CheckResponse]: its metadata restored from the original, then
-// pruned. Pruned lists the paths pruning removed, sorted, as [crd.Prune]
-// returns them: fields the webhook wrote that the desired version's
-// schema does not specify, lost without an error.
+// pruned and coerced. Pruned lists the paths pruning removed, sorted, as
+// [crd.Prune] returns them: fields the webhook wrote that the desired
+// version's schema does not specify, lost without an error.
 type Converted struct {
 	Object map[string]any
 	Pruned []string
@@ -61,8 +64,9 @@ type Converted struct {
 // a map, and its labels and annotations maps of strings that pass
 // Kubernetes' validation when they changed. Other changes to metadata are
 // dropped silently: the object keeps its original's metadata with the
-// answer's labels and annotations. Last, each object is pruned by
-// opts.Schema.
+// answer's labels and annotations. Last, each object is pruned and
+// coerced by opts.Schema; an error there (metadata that does not read as
+// an ObjectMeta) comes bare, as from the server.
 //
 // Quirks of the server reproduced here: a v1beta1 answer is checked
 // neither for its type nor for its uid; a single object that does not
@@ -127,7 +131,11 @@ func CheckResponse(request *Review, body []byte, opts CheckOptions) ([]Converted
 		}
 		out[i].Object = obj
 		if opts.Schema != nil {
-			out[i].Pruned = crd.Prune(obj, opts.Schema)
+			pruned, err := crd.Coerce(obj, opts.Schema)
+			if err != nil {
+				return nil, err // the server's schemaCoercingConverter returns it bare
+			}
+			out[i].Pruned = pruned
 		}
 	}
 	return out, nil

@@ -268,3 +268,37 @@ func TestHandlerPassesCheck(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckResponseCoerced(t *testing.T) {
+	schema := &crd.JSONSchemaProps{Type: "object", Properties: map[string]crd.JSONSchemaProps{
+		"spec": {Type: "object", Properties: map[string]crd.JSONSchemaProps{"schedule": {Type: "string"}, "note": {Type: "string", Nullable: true}}}}}
+	tests := []struct {
+		name, original, converted, want, err string
+	}{
+		{"unknown metadata and non-nullable nulls go",
+			`{"apiVersion":"stable.example.com/v1beta1","kind":"CronTab","metadata":{"name":"a","foo":1},"spec":{}}`,
+			`{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"a"},"spec":{"schedule":null,"note":null}}`,
+			`{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"a"},"spec":{"note":null}}`, ""},
+		{"metadata that is no ObjectMeta fails bare",
+			`{"apiVersion":"stable.example.com/v1beta1","kind":"CronTab","metadata":{"generation":"x"},"spec":{}}`,
+			`{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{},"spec":{}}`,
+			"", "json: cannot unmarshal string into Go struct field ObjectMeta.generation of type int64"},
+	}
+	for _, tt := range tests {
+		req := &Review{APIVersion: ReviewV1, Kind: ReviewKind, Request: &Request{UID: "u", DesiredAPIVersion: "stable.example.com/v1", Objects: raws(tt.original)}}
+		got, err := CheckResponse(req, []byte(answerBody(ReviewV1, "u", "Success", tt.converted)), CheckOptions{Schema: schema})
+		if fmt.Sprint(err) != tt.err && !(err == nil && tt.err == "") {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.err)
+			continue
+		}
+		if tt.want == "" {
+			continue
+		}
+		want, _ := decodeObject([]byte(tt.want))
+		if len(got) != 1 {
+			t.Errorf("%s: got %d objects", tt.name, len(got))
+		} else if diff := cmp.Diff(want, got[0].Object); diff != "" {
+			t.Errorf("%s: mismatch (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}

@@ -22,9 +22,9 @@
 //
 // [CheckResponse] judges a webhook's answer as the API server does, with
 // its messages, then does what the server does with a valid answer: it
-// restores metadata from the original objects and prunes what the target
-// version's schema does not specify ([crd.Prune]). Webhook authors call
-// it in unit tests.
+// restores metadata from the original objects, prunes what the target
+// version's schema does not specify and coerces metadata ([crd.Coerce]).
+// Webhook authors call it in unit tests.
 //
 // # Scope
 //
@@ -33,7 +33,6 @@
 // scope: TLS and serving certificates (use [net/http.Server] with a
 // certificate), calling a webhook over the network (the kubeversion
 // command does that), the CRD's spec.conversion itself (package crd),
-// the coercion of ObjectMeta the server applies to every object it reads,
 // and defaulting.
 //
 // # Differences from the API server
@@ -55,7 +54,7 @@
 //     such a body is read as JSON if it is JSON, and otherwise taken for a
 //     YAML plain scalar (a string), as texts like "404 page not found" are;
 //     YAML mappings and lists written as YAML are not recognized.
-//   - Pruning removes unknown fields ([crd.Prune]); the server also drops
-//     nulls of non-nullable fields without a default, and coerces
-//     ObjectMeta, which this package does not do.
+//   - The server prunes and coerces a single converted object
+//     ([crd.Coerce]) in its codec; here every converted object is, in a
+//     list too.
 package conversion

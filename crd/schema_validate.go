@@ -44,7 +44,9 @@ func validateSchema(s *JSONSchemaProps, statusEnabled bool, opts schemaOptions, 
 		disallowDefaultsReason:   opts.disallowDefaultsReason,
 		requireValidPropertyType: opts.requireValidPropertyType,
 	}
-	errs = append(errs, openAPISchema(s, root, rules, true, opts)...)
+	w := schemaWalk{opts: opts, errs: errs}
+	w.visit(s, newSchemaPath(root), rules, true)
+	errs = w.errs
 	if len(errs) == 0 && notStructural != nil {
 		errs = append(errs, notStructural)
 	}

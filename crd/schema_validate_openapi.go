@@ -1,7 +1,5 @@
 package crd
 
-import "strconv"
-
 // openAPIV3Types are the values of type the API server accepts, sorted as
 // its error message lists them.
 var openAPIV3Types = []string{"array", "boolean", "integer", "number", "object", "string"}
@@ -22,21 +20,34 @@ func (r keywordRules) withForbiddenDefaults(reason string) keywordRules {
 	return r
 }
 
-// openAPISchema checks s, at path, and the schemas below it as the API
-// server's ValidateCustomResourceDefinitionOpenAPISchema does, leaving out
-// what needs CEL. Map keys (properties, definitions, dependencies) are
-// visited in sorted order, where the server's order is random.
-func openAPISchema(s *JSONSchemaProps, path string, rules keywordRules, isRoot bool, opts schemaOptions) ErrorList {
+// schemaWalk checks a schema and the schemas below it as the API server's
+// ValidateCustomResourceDefinitionOpenAPISchema does, leaving out what
+// needs CEL, and collects the errors in its order. Map keys (properties,
+// definitions, dependencies) are visited in sorted order, where the
+// server's order is random.
+type schemaWalk struct {
+	opts schemaOptions
+	errs ErrorList
+}
+
+// visit checks s, at path, and what is below it. It reports whether s
+// converts to the API server's structural view (see structuralError),
+// worked out on the way so that each rule's fieldPath check does not walk
+// s again.
+func (w *schemaWalk) visit(s *JSONSchemaProps, path *schemaPath, rules keywordRules, isRoot bool) (converts bool) {
 	if s == nil {
-		return nil
+		return true
 	}
-	errs := checkKeywords(s, path, rules)
+	converts = unsupportedField(s) == "" &&
+		(s.XPreserveUnknownFields == nil || *s.XPreserveUnknownFields) &&
+		(s.Items == nil || len(s.Items.JSONSchemas) == 0)
+	w.errs = append(w.errs, checkKeywords(s, path, rules)...)
 	if s.UniqueItems {
-		errs = append(errs, forbidden(path+".uniqueItems", "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"))
+		w.errs = append(w.errs, forbidden(path.at("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"))
 	}
 	if ap := s.AdditionalProperties; ap != nil {
 		if len(s.Properties) != 0 && (!ap.Allows || ap.Schema != nil) {
-			errs = append(errs, forbidden(path+".additionalProperties", "additionalProperties and properties are mutual exclusive"))
+			w.errs = append(w.errs, forbidden(path.at("additionalProperties"), "additionalProperties and properties are mutual exclusive"))
 		}
 		sub := rules
 		if rules.insideResourceMeta {
@@ -44,7 +55,7 @@ func openAPISchema(s *JSONSchemaProps, path string, rules keywordRules, isRoot b
 			// ambiguous.
 			sub = rules.withForbiddenDefaults("inside additionalProperties applying to object metadata")
 		}
-		errs = append(errs, openAPISchema(ap.Schema, path+".additionalProperties", sub, false, opts)...)
+		converts = w.visit(ap.Schema, path.child("additionalProperties"), sub, false) && converts
 	}
 	for _, k := range schemaKeys(s.Properties) {
 		sub := rules
@@ -55,77 +66,80 @@ func openAPISchema(s *JSONSchemaProps, path string, rules keywordRules, isRoot b
 			}
 		}
 		p := s.Properties[k]
-		errs = append(errs, openAPISchema(&p, keyPath(path+".properties", k), sub, false, opts)...)
+		converts = w.visit(&p, path.child("properties").key(k), sub, false) && converts
 	}
-	errs = append(errs, openAPISchema(s.Not, path+".not", rules, false, opts)...)
+	converts = w.visit(s.Not, path.child("not"), rules, false) && converts
 	for _, kw := range [...]struct {
 		name string
 		list []JSONSchemaProps
 	}{{"allOf", s.AllOf}, {"oneOf", s.OneOf}, {"anyOf", s.AnyOf}} {
 		for i := range kw.list {
-			errs = append(errs, openAPISchema(&kw.list[i], indexPath(path+"."+kw.name, i), rules, false, opts)...)
+			converts = w.visit(&kw.list[i], path.child(kw.name).index(i), rules, false) && converts
 		}
 	}
+	// Below definitions, dependencies and a list of items nothing is
+	// converted: their presence alone stops the conversion.
 	for _, k := range schemaKeys(s.Definitions) {
 		d := s.Definitions[k]
-		errs = append(errs, openAPISchema(&d, keyPath(path+".definitions", k), rules, false, opts)...)
+		w.visit(&d, path.child("definitions").key(k), rules, false)
 	}
 	if s.Items != nil {
-		errs = append(errs, openAPISchema(s.Items.Schema, path+".items", rules, false, opts)...)
+		converts = w.visit(s.Items.Schema, path.child("items"), rules, false) && converts
 		for i := range s.Items.JSONSchemas {
-			errs = append(errs, openAPISchema(&s.Items.JSONSchemas[i], indexPath(path+".items", i), rules, false, opts)...)
+			w.visit(&s.Items.JSONSchemas[i], path.child("items").index(i), rules, false)
 		}
 	}
 	for _, k := range schemaKeys(s.Dependencies) {
-		errs = append(errs, openAPISchema(s.Dependencies[k].Schema, keyPath(path+".dependencies", k), rules, false, opts)...)
+		w.visit(s.Dependencies[k].Schema, path.child("dependencies").key(k), rules, false)
 	}
 	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
-		errs = append(errs, invalid(path+".x-kubernetes-preserve-unknown-fields", false, "must be true or undefined"))
+		w.errs = append(w.errs, invalid(path.at("x-kubernetes-preserve-unknown-fields"), false, "must be true or undefined"))
 	}
-	errs = append(errs, checkListAndMapTypes(s, path, opts)...)
-	return append(errs, checkValidationRules(s, path)...)
+	w.errs = append(w.errs, checkListAndMapTypes(s, path, w.opts)...)
+	w.errs = append(w.errs, checkValidationRules(s, path, converts)...)
+	return converts
 }
 
 // checkKeywords checks the keywords of one schema, as the API server's
 // specStandardValidatorV3.validate.
-func checkKeywords(s *JSONSchemaProps, path string, rules keywordRules) ErrorList {
+func checkKeywords(s *JSONSchemaProps, path *schemaPath, rules keywordRules) ErrorList {
 	var errs ErrorList
 	if rules.requireValidPropertyType && s.Type != "" && !isOpenAPIV3Type(s.Type) {
-		errs = append(errs, unsupportedValue(path+".type", s.Type, openAPIV3Types))
+		errs = append(errs, unsupportedValue(path.at("type"), s.Type, openAPIV3Types))
 	}
 	if s.Default != nil && !rules.allowDefaults {
 		detail := "must not be set"
 		if rules.disallowDefaultsReason != "" {
 			detail += " " + rules.disallowDefaultsReason
 		}
-		errs = append(errs, forbidden(path+".default", detail))
+		errs = append(errs, forbidden(path.at("default"), detail))
 	}
 	if s.ID != "" {
-		errs = append(errs, forbidden(path+".id", "id is not supported"))
+		errs = append(errs, forbidden(path.at("id"), "id is not supported"))
 	}
 	if s.AdditionalItems != nil {
-		errs = append(errs, forbidden(path+".additionalItems", "additionalItems is not supported"))
+		errs = append(errs, forbidden(path.at("additionalItems"), "additionalItems is not supported"))
 	}
 	if len(s.PatternProperties) != 0 {
-		errs = append(errs, forbidden(path+".patternProperties", "patternProperties is not supported"))
+		errs = append(errs, forbidden(path.at("patternProperties"), "patternProperties is not supported"))
 	}
 	if len(s.Definitions) != 0 {
-		errs = append(errs, forbidden(path+".definitions", "definitions is not supported"))
+		errs = append(errs, forbidden(path.at("definitions"), "definitions is not supported"))
 	}
 	if s.Dependencies != nil {
-		errs = append(errs, forbidden(path+".dependencies", "dependencies is not supported"))
+		errs = append(errs, forbidden(path.at("dependencies"), "dependencies is not supported"))
 	}
 	if s.Ref != nil {
-		errs = append(errs, forbidden(path+".$ref", "$ref is not supported"))
+		errs = append(errs, forbidden(path.at("$ref"), "$ref is not supported"))
 	}
 	if s.Type == "null" {
-		errs = append(errs, forbidden(path+".type", "type cannot be set to null, use nullable as an alternative"))
+		errs = append(errs, forbidden(path.at("type"), "type cannot be set to null, use nullable as an alternative"))
 	}
 	if s.Items != nil && len(s.Items.JSONSchemas) != 0 {
-		errs = append(errs, forbidden(path+".items", "items must be a schema object and not an array"))
+		errs = append(errs, forbidden(path.at("items"), "items must be a schema object and not an array"))
 	}
 	if rules.insideResourceMeta && s.XEmbeddedResource {
-		errs = append(errs, forbidden(path+".x-kubernetes-embedded-resource", "must not be used inside of resource meta"))
+		errs = append(errs, forbidden(path.at("x-kubernetes-embedded-resource"), "must not be used inside of resource meta"))
 	}
 	return errs
 }
@@ -137,16 +151,4 @@ func isOpenAPIV3Type(t string) bool {
 		}
 	}
 	return false
-}
-
-// keyPath returns path with the map key k, as k8s.io/apimachinery's
-// field.Path writes it: keyPath("x.properties", "spec") is
-// "x.properties[spec]".
-func keyPath(path, k string) string {
-	return path + "[" + k + "]"
-}
-
-// indexPath returns path with the list index i: "x.allOf[0]".
-func indexPath(path string, i int) string {
-	return path + "[" + strconv.Itoa(i) + "]"
 }

@@ -107,9 +107,9 @@ func hasNonAtomicSetItems(s *JSONSchemaProps) bool {
 	if s.XListType == nil || *s.XListType != "set" || structuralItems(s) == nil {
 		return false
 	}
-	return len(checkSetItems(s.Items.Schema, "")) > 0
+	return len(checkSetItems(s.Items.Schema, newSchemaPath(""))) > 0
 }
 
 func hasInvalidMapListKeysMapSet(s *JSONSchemaProps) bool {
-	return len(checkMapListKeysMapSet(s, "")) > 0
+	return len(checkMapListKeysMapSet(s, newSchemaPath(""))) > 0
 }

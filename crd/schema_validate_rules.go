@@ -16,49 +16,39 @@ type validationReason string
 // server does before it compiles them: rule, message, messageExpression,
 // reason and fieldPath. What needs CEL (compiling the rule and the
 // messageExpression, their cost, and whether oldSelf may be used) is left
-// out; see the package doc.
-func checkValidationRules(s *JSONSchemaProps, path string) ErrorList {
+// out; see the package doc. converts tells whether s converts to the
+// structural view: as the API server's pathValid, a schema that does not
+// accepts any fieldPath.
+func checkValidationRules(s *JSONSchemaProps, path *schemaPath, converts bool) ErrorList {
 	var errs ErrorList
-	structural := -1 // whether s converts, worked out on the first fieldPath
 	for i, rule := range s.XValidations {
-		at := indexPath(path+".x-kubernetes-validations", i)
+		at := path.child("x-kubernetes-validations").index(i)
 		trimmedRule := strings.TrimSpace(rule.Rule)
 		trimmedMsg := strings.TrimSpace(rule.Message)
 		switch {
 		case trimmedRule == "":
-			errs = append(errs, required(at+".rule", "rule is not specified"))
+			errs = append(errs, required(at.at("rule"), "rule is not specified"))
 		case rule.Message != "" && trimmedMsg == "":
-			errs = append(errs, invalid(at+".message", rule.Message, "must be non-empty if specified"))
+			errs = append(errs, invalid(at.at("message"), rule.Message, "must be non-empty if specified"))
 		case hasNewlines(trimmedMsg):
-			errs = append(errs, invalid(at+".message", rule.Message, "must not contain line breaks"))
+			errs = append(errs, invalid(at.at("message"), rule.Message, "must not contain line breaks"))
 		case hasNewlines(trimmedRule) && trimmedMsg == "":
-			errs = append(errs, required(at+".message", "message must be specified if rule contains line breaks"))
+			errs = append(errs, required(at.at("message"), "message must be specified if rule contains line breaks"))
 		}
 		if rule.MessageExpression != "" && strings.TrimSpace(rule.MessageExpression) == "" {
-			errs = append(errs, required(at+".messageExpression", "messageExpression must be non-empty if specified"))
+			errs = append(errs, required(at.at("messageExpression"), "messageExpression must be non-empty if specified"))
 		}
 		if rule.Reason != nil && !isValidationReason(*rule.Reason) {
-			errs = append(errs, unsupportedValue(at+".reason", validationReason(*rule.Reason), validationReasons))
+			errs = append(errs, unsupportedValue(at.at("reason"), validationReason(*rule.Reason), validationReasons))
 		}
 		if rule.FieldPath != "" && strings.TrimSpace(rule.FieldPath) == "" {
-			errs = append(errs, invalid(at+".fieldPath", rule.FieldPath, "must be non-empty if specified"))
+			errs = append(errs, invalid(at.at("fieldPath"), rule.FieldPath, "must be non-empty if specified"))
 		}
 		if hasNewlines(rule.FieldPath) {
-			errs = append(errs, invalid(at+".fieldPath", rule.FieldPath, "must not contain line breaks"))
+			errs = append(errs, invalid(at.at("fieldPath"), rule.FieldPath, "must not contain line breaks"))
 		}
-		if rule.FieldPath == "" {
-			continue
-		}
-		if structural < 0 {
-			structural = 0
-			if structuralError(s) == "" {
-				structural = 1
-			}
-		}
-		// As the API server's pathValid, a schema that does not convert
-		// accepts any path.
-		if structural == 1 && !validFieldPath(rule.FieldPath, s) {
-			errs = append(errs, invalid(at+".fieldPath", rule.FieldPath, "must be a valid path"))
+		if rule.FieldPath != "" && converts && !validFieldPath(rule.FieldPath, s) {
+			errs = append(errs, invalid(at.at("fieldPath"), rule.FieldPath, "must be a valid path"))
 		}
 	}
 	return errs

@@ -21,7 +21,8 @@ const (
 // example, {type: object, properties: {spec: {}}} gives
 //
 //	<path>.properties[spec].type: Required value: must not be empty for specified object fields
-func validateStructural(s *JSONSchemaProps, path string) ErrorList {
+func validateStructural(s *JSONSchemaProps, root string) ErrorList {
+	path := newSchemaPath(root)
 	errs := structuralInvariants(s, rootLevel, path)
 	errs = append(errs, valueCompleteness(s, s, path, path)...)
 	if len(errs) < 2 {
@@ -50,33 +51,33 @@ func (b byMessage) Swap(i, j int) {
 
 // structuralInvariants checks one node of the structural view and the
 // nodes below it, as the server's validateStructuralInvariants.
-func structuralInvariants(s *JSONSchemaProps, lvl level, path string) ErrorList {
+func structuralInvariants(s *JSONSchemaProps, lvl level, path *schemaPath) ErrorList {
 	if s == nil {
 		return nil
 	}
 	var errs ErrorList
 	items := structuralItems(s)
 	if s.Type == "array" && items == nil {
-		errs = append(errs, required(path+".items", "must be specified"))
+		errs = append(errs, required(path.at("items"), "must be specified"))
 	}
-	errs = append(errs, structuralInvariants(items, itemLevel, path+".items")...)
+	errs = append(errs, structuralInvariants(items, itemLevel, path.child("items"))...)
 	for _, k := range schemaKeys(s.Properties) {
 		p := s.Properties[k]
-		errs = append(errs, structuralInvariants(&p, fieldLevel, keyPath(path+".properties", k))...)
+		errs = append(errs, structuralInvariants(&p, fieldLevel, path.child("properties").key(k))...)
 	}
 	if s.AdditionalProperties != nil {
 		if lvl == rootLevel {
-			errs = append(errs, forbidden(path+".additionalProperties", "must not be used at the root"))
+			errs = append(errs, forbidden(path.at("additionalProperties"), "must not be used at the root"))
 		}
-		errs = append(errs, structuralInvariants(s.AdditionalProperties.Schema, fieldLevel, path+".additionalProperties")...)
+		errs = append(errs, structuralInvariants(s.AdditionalProperties.Schema, fieldLevel, path.child("additionalProperties"))...)
 	}
 
 	preserve := preservesUnknownFields(s)
 	if s.XIntOrString && preserve {
-		errs = append(errs, invalid(path+".x-kubernetes-preserve-unknown-fields", true, "must be false if x-kubernetes-int-or-string is true"))
+		errs = append(errs, invalid(path.at("x-kubernetes-preserve-unknown-fields"), true, "must be false if x-kubernetes-int-or-string is true"))
 	}
 	if s.XIntOrString && s.XEmbeddedResource {
-		errs = append(errs, invalid(path+".x-kubernetes-embedded-resource", true, "must be false if x-kubernetes-int-or-string is true"))
+		errs = append(errs, invalid(path.at("x-kubernetes-embedded-resource"), true, "must be false if x-kubernetes-int-or-string is true"))
 	}
 
 	skipAnyOf := isIntOrStringAnyOf(s.AnyOf)
@@ -86,32 +87,32 @@ func structuralInvariants(s *JSONSchemaProps, lvl level, path string) ErrorList 
 	checkMetadata := lvl == rootLevel || s.XEmbeddedResource
 	switch {
 	case s.XEmbeddedResource && s.Type == "":
-		errs = append(errs, required(path+".type", "must be object if x-kubernetes-embedded-resource is true"))
+		errs = append(errs, required(path.at("type"), "must be object if x-kubernetes-embedded-resource is true"))
 	case s.XEmbeddedResource && s.Type != "object":
-		errs = append(errs, invalid(path+".type", s.Type, "must be object if x-kubernetes-embedded-resource is true"))
+		errs = append(errs, invalid(path.at("type"), s.Type, "must be object if x-kubernetes-embedded-resource is true"))
 	case s.Type == "" && !s.XIntOrString && !preserve:
-		errs = append(errs, required(path+".type", [...]string{
+		errs = append(errs, required(path.at("type"), [...]string{
 			rootLevel:  "must not be empty at the root",
 			itemLevel:  "must not be empty for specified array items",
 			fieldLevel: "must not be empty for specified object fields",
 		}[lvl]))
 	}
 	if s.XEmbeddedResource && s.AdditionalProperties != nil {
-		errs = append(errs, forbidden(path+".additionalProperties", "must not be used if x-kubernetes-embedded-resource is set"))
+		errs = append(errs, forbidden(path.at("additionalProperties"), "must not be used if x-kubernetes-embedded-resource is set"))
 	}
 	if lvl == rootLevel && s.Type != "" && s.Type != "object" {
-		errs = append(errs, invalid(path+".type", s.Type, "must be object at the root"))
+		errs = append(errs, invalid(path.at("type"), s.Type, "must be object at the root"))
 	}
 	for _, name := range [...]string{"kind", "apiVersion"} {
 		if p, found := s.Properties[name]; found && checkMetadata && p.Type != "string" {
-			errs = append(errs, invalid(keyPath(path+".properties", name)+".type", p.Type, "must be string"))
+			errs = append(errs, invalid(path.child("properties").key(name).at("type"), p.Type, "must be string"))
 		}
 	}
 	if m, found := s.Properties["metadata"]; found {
-		errs = append(errs, metadataInvariants(&m, checkMetadata, lvl, keyPath(path+".properties", "metadata"))...)
+		errs = append(errs, metadataInvariants(&m, checkMetadata, lvl, path.child("properties").key("metadata"))...)
 	}
 	if s.XEmbeddedResource && !preserve && len(s.Properties) == 0 {
-		errs = append(errs, required(path+".properties", "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields"))
+		errs = append(errs, required(path.at("properties"), "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields"))
 	}
 	return errs
 }
@@ -120,10 +121,10 @@ func structuralInvariants(s *JSONSchemaProps, lvl level, path string) ErrorList 
 // root and in embedded resources, and at the root nothing but the
 // properties name and generateName (whose schemas are not looked at), a
 // type and a default.
-func metadataInvariants(m *JSONSchemaProps, checkMetadata bool, lvl level, path string) ErrorList {
+func metadataInvariants(m *JSONSchemaProps, checkMetadata bool, lvl level, path *schemaPath) ErrorList {
 	var errs ErrorList
 	if checkMetadata && m.Type != "object" {
-		errs = append(errs, invalid(path+".type", m.Type, "must be object"))
+		errs = append(errs, invalid(path.at("type"), m.Type, "must be object"))
 	}
 	if lvl != rootLevel {
 		return errs
@@ -133,7 +134,7 @@ func metadataInvariants(m *JSONSchemaProps, checkMetadata bool, lvl level, path 
 	onlyNames := name && generateName && len(m.Properties) == 2 || (name || generateName) && len(m.Properties) == 1
 	if len(m.Properties) > 0 && !onlyNames || structuralItems(m) != nil || m.AdditionalProperties != nil ||
 		hasGenerics(m) || hasExtensions(m) || m.XValidations != nil || hasValueValidation(m) {
-		errs = append(errs, forbidden(path, "must not specify anything other than name and generateName, but metadata is implicitly specified"))
+		errs = append(errs, forbidden(path.String(), "must not specify anything other than name and generateName, but metadata is implicitly specified"))
 	}
 	return errs
 }
@@ -141,23 +142,23 @@ func metadataInvariants(m *JSONSchemaProps, checkMetadata bool, lvl level, path 
 // valueValidation checks the value validations of s (anyOf, allOf, oneOf,
 // not, pattern), as the server's validateValueValidation. skipAnyOf and
 // skipFirstAllOfAnyOf leave out the int-or-string patterns.
-func valueValidation(s *JSONSchemaProps, skipAnyOf, skipFirstAllOfAnyOf bool, path string) ErrorList {
+func valueValidation(s *JSONSchemaProps, skipAnyOf, skipFirstAllOfAnyOf bool, path *schemaPath) ErrorList {
 	var errs ErrorList
 	if !skipAnyOf {
 		for i := range s.AnyOf {
-			errs = append(errs, nestedValueValidation(&s.AnyOf[i], false, indexPath(path+".anyOf", i))...)
+			errs = append(errs, nestedValueValidation(&s.AnyOf[i], false, path.child("anyOf").index(i))...)
 		}
 	}
 	for i := range s.AllOf {
-		errs = append(errs, nestedValueValidation(&s.AllOf[i], skipFirstAllOfAnyOf && i == 0, indexPath(path+".allOf", i))...)
+		errs = append(errs, nestedValueValidation(&s.AllOf[i], skipFirstAllOfAnyOf && i == 0, path.child("allOf").index(i))...)
 	}
 	for i := range s.OneOf {
-		errs = append(errs, nestedValueValidation(&s.OneOf[i], false, indexPath(path+".oneOf", i))...)
+		errs = append(errs, nestedValueValidation(&s.OneOf[i], false, path.child("oneOf").index(i))...)
 	}
-	errs = append(errs, nestedValueValidation(s.Not, false, path+".not")...)
+	errs = append(errs, nestedValueValidation(s.Not, false, path.child("not"))...)
 	if s.Pattern != "" {
 		if _, err := regexp.Compile(s.Pattern); err != nil {
-			errs = append(errs, invalid(path+".pattern", s.Pattern, "must be a valid regular expression, but isn't: "+err.Error()))
+			errs = append(errs, invalid(path.at("pattern"), s.Pattern, "must be a valid regular expression, but isn't: "+err.Error()))
 		}
 	}
 	return errs
@@ -165,18 +166,18 @@ func valueValidation(s *JSONSchemaProps, skipAnyOf, skipFirstAllOfAnyOf bool, pa
 
 // nestedValueValidation checks a schema under allOf, anyOf, oneOf or not:
 // it may only validate values, not say what they are.
-func nestedValueValidation(s *JSONSchemaProps, skipAnyOf bool, path string) ErrorList {
+func nestedValueValidation(s *JSONSchemaProps, skipAnyOf bool, path *schemaPath) ErrorList {
 	if s == nil {
 		return nil
 	}
 	errs := valueValidation(s, skipAnyOf, false, path)
-	errs = append(errs, nestedValueValidation(structuralItems(s), false, path+".items")...)
+	errs = append(errs, nestedValueValidation(structuralItems(s), false, path.child("items"))...)
 	for _, k := range schemaKeys(s.Properties) {
 		p := s.Properties[k]
-		errs = append(errs, nestedValueValidation(&p, false, keyPath(path+".properties", k))...)
+		errs = append(errs, nestedValueValidation(&p, false, path.child("properties").key(k))...)
 	}
 	must := func(keyword, detail string) {
-		errs = append(errs, forbidden(path+"."+keyword, detail))
+		errs = append(errs, forbidden(path.at(keyword), detail))
 	}
 	if s.Type != "" {
 		must("type", "must be empty to be structural")
@@ -218,7 +219,7 @@ func nestedValueValidation(s *JSONSchemaProps, skipAnyOf bool, path string) Erro
 		must("x-kubernetes-validations", "must be empty to be structural")
 	}
 	if _, found := s.Properties["metadata"]; found {
-		errs = append(errs, forbidden(keyPath(path+".properties", "metadata"), "must not be specified in a nested context"))
+		errs = append(errs, forbidden(path.child("properties").key("metadata").String(), "must not be specified in a nested context"))
 	}
 	return errs
 }
@@ -228,38 +229,38 @@ func nestedValueValidation(s *JSONSchemaProps, skipAnyOf bool, path string) Erro
 // schema s (at sPath). As in the API server, only the value validations
 // of the root are checked: validateStructural calls it with v == s at the
 // root and never below.
-func valueCompleteness(v, s *JSONSchemaProps, sPath, vPath string) ErrorList {
+func valueCompleteness(v, s *JSONSchemaProps, sPath, vPath *schemaPath) ErrorList {
 	var errs ErrorList
-	errs = append(errs, nestedCompleteness(v.Not, s, sPath, vPath+".not")...)
+	errs = append(errs, nestedCompleteness(v.Not, s, sPath, vPath.child("not"))...)
 	for i := range v.AllOf {
-		errs = append(errs, nestedCompleteness(&v.AllOf[i], s, sPath, indexPath(vPath+".allOf", i))...)
+		errs = append(errs, nestedCompleteness(&v.AllOf[i], s, sPath, vPath.child("allOf").index(i))...)
 	}
 	for i := range v.AnyOf {
-		errs = append(errs, nestedCompleteness(&v.AnyOf[i], s, sPath, indexPath(vPath+".anyOf", i))...)
+		errs = append(errs, nestedCompleteness(&v.AnyOf[i], s, sPath, vPath.child("anyOf").index(i))...)
 	}
 	for i := range v.OneOf {
-		errs = append(errs, nestedCompleteness(&v.OneOf[i], s, sPath, indexPath(vPath+".oneOf", i))...)
+		errs = append(errs, nestedCompleteness(&v.OneOf[i], s, sPath, vPath.child("oneOf").index(i))...)
 	}
 	return errs
 }
 
-func nestedCompleteness(v, s *JSONSchemaProps, sPath, vPath string) ErrorList {
+func nestedCompleteness(v, s *JSONSchemaProps, sPath, vPath *schemaPath) ErrorList {
 	if v == nil {
 		return nil
 	}
 	if s == nil {
-		return ErrorList{required(sPath, "because it is defined in "+vPath)}
+		return ErrorList{required(sPath.String(), "because it is defined in "+vPath.String())}
 	}
 	errs := valueCompleteness(v, s, sPath, vPath)
-	errs = append(errs, nestedCompleteness(structuralItems(v), structuralItems(s), sPath+".items", vPath+".items")...)
+	errs = append(errs, nestedCompleteness(structuralItems(v), structuralItems(s), sPath.child("items"), vPath.child("items"))...)
 	for _, k := range schemaKeys(v.Properties) {
 		vp := v.Properties[k]
 		sp, ok := s.Properties[k]
 		if !ok {
-			errs = append(errs, required(keyPath(sPath+".properties", k), "because it is defined in "+keyPath(vPath+".properties", k)))
+			errs = append(errs, required(sPath.child("properties").key(k).String(), "because it is defined in "+vPath.child("properties").key(k).String()))
 			continue
 		}
-		errs = append(errs, nestedCompleteness(&vp, &sp, keyPath(sPath+".properties", k), keyPath(vPath+".properties", k))...)
+		errs = append(errs, nestedCompleteness(&vp, &sp, sPath.child("properties").key(k), vPath.child("properties").key(k))...)
 	}
 	return errs
 }

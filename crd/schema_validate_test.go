@@ -162,8 +162,10 @@ func TestValidateSchemaKeywords(t *testing.T) {
 			"@.x-kubernetes-validations[3].message: Required value: message must be specified if rule contains line breaks",
 			"@.x-kubernetes-validations[4].messageExpression: Required value: messageExpression must be non-empty if specified",
 		}},
-		{"reason", false, `{"type":"object","x-kubernetes-validations":[{"rule":"true","reason":"FieldValueForbidden"},{"rule":"true","reason":"Invalid"}]}`, []string{
+		{"reason", false, `{"type":"object","x-kubernetes-validations":[{"rule":"true","reason":"FieldValueForbidden"},{"rule":"true","reason":"Invalid"},{"rule":"true","reason":"a<b"}]}`, []string{
 			"@.x-kubernetes-validations[1].reason: Unsupported value: \"Invalid\": supported values: \"FieldValueDuplicate\", \"FieldValueForbidden\", \"FieldValueInvalid\", \"FieldValueRequired\"",
+			// The server's reason is a named string type: it prints as JSON.
+			"@.x-kubernetes-validations[2].reason: Unsupported value: \"a\\u003cb\": supported values: \"FieldValueDuplicate\", \"FieldValueForbidden\", \"FieldValueInvalid\", \"FieldValueRequired\"",
 		}},
 		{"fieldPath", false, `{"type":"object","properties":{"spec":{"type":"object","properties":{"ports":{"type":"object","additionalProperties":{"type":"integer"}}}}},"x-kubernetes-validations":[{"rule":"true","fieldPath":".spec.ports"},{"rule":"true","fieldPath":".spec.ports['http']"},{"rule":"true","fieldPath":".spec.replicas"},{"rule":"true","fieldPath":" "},{"rule":"true","fieldPath":".spec\n"},{"rule":"true","fieldPath":"spec"}]}`, []string{
 			"@.x-kubernetes-validations[2].fieldPath: Invalid value: \".spec.replicas\": must be a valid path",

@@ -30,10 +30,15 @@ func Compare(a, b string) int {
 // leading zeros) above the longer; then the byte-wise smaller above the
 // larger.
 func order(a, b string, va, vb Version) int {
-	if va == vb {
-		return tieBreak(a, b, va.IsValid())
+	if va != vb {
+		return va.Compare(vb)
 	}
-	return va.Compare(vb)
+	// tieBreak, written out: the call would cost a tenth of a Compare of
+	// two strings that are not versions.
+	if va.IsValid() && len(a) != len(b) {
+		return b2i(len(a) < len(b)) - b2i(len(a) > len(b))
+	}
+	return strings.Compare(b, a)
 }
 
 // Sort sorts versions in place, highest priority first, in the order of

@@ -20,16 +20,18 @@
 //
 // # Checking a webhook
 //
-// [CheckResponse] judges a webhook's answer as the API server does, with
-// its messages, then does what the server does with a valid answer: it
-// restores metadata from the original objects, prunes what the target
-// version's schema does not specify and coerces metadata ([crd.Coerce]).
-// Webhook authors call it in unit tests.
+// [NewRequest] builds the ConversionReview the API server would send for
+// given objects. [CheckResponse] judges a webhook's answer as the server
+// does, with its messages, then does what the server does with a valid
+// answer: it restores metadata from the original objects, prunes what the
+// target version's schema does not specify and coerces metadata
+// ([crd.Coerce]). Webhook authors call it in unit tests.
 //
 // # Scope
 //
 // In scope: the ConversionReview types, serving a conversion function,
-// composing conversions, and the server's checks of an answer. Out of
+// composing conversions, the requests the server sends, and the server's
+// checks of an answer. Out of
 // scope: TLS and serving certificates (use [net/http.Server] with a
 // certificate), calling a webhook over the network (the kubeversion
 // command does that), the CRD's spec.conversion itself (package crd),

@@ -10,9 +10,10 @@ import (
 )
 
 // DefaultMaxBodyBytes is the size limit of a request body when
-// [Handler].MaxBodyBytes is zero: 3 MiB, the API server's own limit on a
-// request body, so any review the server can send fits.
-const DefaultMaxBodyBytes = 3 << 20
+// [Handler].MaxBodyBytes is zero: 64 MiB. An object is at most 1.5 MiB in
+// etcd, but the server converts a list in one review, so a review can hold
+// many; set MaxBodyBytes lower when the lists of a resource are small.
+const DefaultMaxBodyBytes = 64 << 20
 
 // Func converts obj, a custom resource decoded from JSON into maps, to
 // desiredAPIVersion, "group/version". Numbers are int64 or float64 (see

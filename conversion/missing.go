@@ -8,7 +8,7 @@ type Pair struct {
 	From, To string
 }
 
-// Missing returns the pairs of served versions of c that the Converter
+// Missing returns the pairs of served versions of def that the Converter
 // cannot convert, in the order of spec.versions: for each served version
 // From, each other served version To with no [Converter.Path]. It returns
 // nil when every served version converts to every other. It looks at the

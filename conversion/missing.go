@@ -12,7 +12,7 @@ type Pair struct {
 // cannot convert, in the order of spec.versions: for each served version
 // From, each other served version To with no [Converter.Path]. It returns
 // nil when every served version converts to every other. It looks at the
-// versions only, whatever c's conversion strategy. For example, for a CRD
+// versions only, whatever def's conversion strategy. For example, for a CRD
 // serving v1beta1 and v1 and a Converter with only the step v1beta1->v1,
 // Missing returns [{v1 v1beta1}].
 func (c *Converter) Missing(def *crd.CustomResourceDefinition) []Pair {

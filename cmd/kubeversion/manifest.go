@@ -59,7 +59,7 @@ func readObjects(file string, data []byte) ([]object, *problem) {
 		if _, isList := fields["items"]; isList || fields["kind"] == "CustomResourceDefinition" {
 			node = textNode(d) // only lint's objects need lines: a second parse costs
 		}
-		objects, p = appendObjects(objects, object{file, lineOf(node, d.firstLine()), fields, node})
+		objects, p = appendObjects(objects, object{file, lineOf(node, d.firstLine()), fields, node}, false)
 		if p != nil {
 			return objects, p
 		}
@@ -118,20 +118,23 @@ func kubectlNumbers(v any) (any, error) {
 	return v, nil
 }
 
-// appendObjects appends o, or the items of o when it is a list: as for
-// kubectl's unstructured decoding, any object with an "items" field is a
-// list, and items without kind and apiVersion take the list's apiVersion
-// and its kind less "List" (the items of a CustomResourceDefinitionList are
-// CustomResourceDefinitions). Lists in lists are unpacked too, in file
-// order.
-func appendObjects(out []object, o object) ([]object, *problem) {
+// appendObjects appends o, or the items of o when it is a list, as
+// kubectl's resource builder unpacks them. A document is a list when it has
+// an "items" field, even null (unstructured decoding); its items must be
+// objects (null reads as an empty one), and those without kind and
+// apiVersion take the list's apiVersion and its kind less "List": the
+// items of a CustomResourceDefinitionList are CustomResourceDefinitions.
+// An item is itself a list when its items field is a list (kubectl's
+// FlattenListVisitor), whose members must be objects and take nothing from
+// it. kubectl visits nested lists breadth first; lint keeps file order.
+func appendObjects(out []object, o object, nested bool) ([]object, *problem) {
 	raw, isList := o.fields["items"]
-	if !isList {
+	items, isArray := raw.([]any)
+	if !isList || nested && !isArray {
 		return append(out, o), nil
 	}
 	itemsNode := child(o.node, "items")
-	items, ok := raw.([]any)
-	if !ok && raw != nil {
+	if !isArray && raw != nil { // items: null is an empty list
 		return out, &problem{o.file, lineOf(itemsNode, o.line), "items: must be a list of objects, not " + typeName(raw)}
 	}
 	apiVersion, kind := o.str("apiVersion"), o.str("kind")
@@ -141,15 +144,19 @@ func appendObjects(out []object, o object) ([]object, *problem) {
 			node = resolve(itemsNode.Content[i])
 		}
 		item := object{o.file, lineOf(node, o.line), nil, node}
+		if raw == nil && !nested {
+			raw = map[string]any{} // unstructured decoding reads null as {}
+		}
+		var ok bool
 		if item.fields, ok = raw.(map[string]any); !ok {
 			return out, &problem{o.file, item.line, "items[" + strconv.Itoa(i) + "]: must be an object, not " + typeName(raw)}
 		}
-		if item.str("kind") == "" && item.str("apiVersion") == "" {
+		if !nested && item.str("kind") == "" && item.str("apiVersion") == "" {
 			item.fields["kind"] = trimList(kind)
 			item.fields["apiVersion"] = apiVersion
 		}
 		var p *problem
-		if out, p = appendObjects(out, item); p != nil {
+		if out, p = appendObjects(out, item, true); p != nil {
 			return out, p
 		}
 	}

@@ -13,6 +13,13 @@ import (
 // lookup misses the cache on the table, the key's header and its bytes,
 // where here a slot holds the hash of its prefix beside the number, and
 // the prefixes are in one array.
+//
+// With many groups, the table does not fit in the nearest caches, and each
+// lookup would wait for memory twice, for the slot and for the prefix, one
+// line after the other. So the lines are looked up a block at a time: add
+// computes the hash and touches the slot, and lookup, later, first touches
+// the prefixes of the block's slots, then looks the lines up; the cache
+// misses of a block overlap.
 type groupIndex struct {
 	lineCount int      // the number of lines, to allocate lines once
 	lines     []uint32 // the group of each line, once a line has a slash
@@ -20,25 +27,47 @@ type groupIndex struct {
 	slots     []uint64 // a group's hash in the high half, its number in the low, or 0
 	prefixes  []byte   // the prefixes, one after the other
 	ends      []uint32 // where each group's prefix ends in prefixes
-	last      []byte   // the prefix looked up last, often the next one too
-	lastID    uint32
+	pending   [32]pendingLine
+	npending  int
+	touched   uint64 // what touching read, kept so that the reads are made
+}
+
+// pendingLine is a line whose group is yet to be looked up.
+type pendingLine struct {
+	n      int
+	prefix []byte
+	hash   uint64
 }
 
 // add records that line n has the group prefix, which is not "".
 func (g *groupIndex) add(n int, prefix []byte) {
 	if g.lines == nil {
-		g.lines = make([]uint32, n, g.lineCount)
+		g.lines = make([]uint32, g.lineCount)
 		g.seed = maphash.MakeSeed()
 		g.slots = make([]uint64, 64)
 		g.ends = []uint32{0}
 	}
-	for len(g.lines) < n {
-		g.lines = append(g.lines, 0)
+	h := maphash.Bytes(g.seed, prefix)
+	g.touched += g.slots[h&uint64(len(g.slots)-1)]
+	g.pending[g.npending] = pendingLine{n, prefix, h}
+	if g.npending++; g.npending == len(g.pending) {
+		g.lookup()
 	}
-	if g.last == nil || !bytes.Equal(prefix, g.last) {
-		g.last, g.lastID = prefix, g.id(prefix)
+}
+
+// lookup sets the group of each pending line.
+func (g *groupIndex) lookup() {
+	pending := g.pending[:g.npending]
+	mask := uint64(len(g.slots) - 1)
+	for _, p := range pending {
+		if s := g.slots[p.hash&mask]; s != 0 {
+			g.touched += uint64(g.prefixes[g.ends[uint32(s)-1]])
+		}
 	}
-	g.lines = append(g.lines, g.lastID)
+	for _, p := range pending {
+		g.lines[p.n] = g.id(p.prefix, p.hash)
+	}
+	g.npending = 0
 }
 
 // prefix returns the prefix of group id.
@@ -49,9 +78,9 @@ func (g *groupIndex) prefix(id uint32) []byte {
 	return g.prefixes[g.ends[id-1]:g.ends[id]]
 }
 
-// id returns the number of prefix, giving it the next number if it is new.
-func (g *groupIndex) id(prefix []byte) uint32 {
-	h := maphash.Bytes(g.seed, prefix)
+// id returns the number of prefix, whose hash is h, giving it the next
+// number if it is new.
+func (g *groupIndex) id(prefix []byte, h uint64) uint32 {
 	mask := uint64(len(g.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := g.slots[i]
@@ -95,9 +124,7 @@ func (g *groupIndex) split(recs []record) sortGroups {
 	if g.lines == nil {
 		return sortGroups{recs: recs, ends: []int{len(recs)}}
 	}
-	for len(g.lines) < len(recs) {
-		g.lines = append(g.lines, 0)
-	}
+	g.lookup()
 	// Rank the groups by prefix, in byte order, and give each line the
 	// rank of its group.
 	groups := len(g.ends)

@@ -21,14 +21,18 @@ const (
 	ErrorTypeDuplicate    ErrorType = "FieldValueDuplicate"
 	ErrorTypeTooLong      ErrorType = "FieldValueTooLong"
 	ErrorTypeTooMany      ErrorType = "FieldValueTooMany"
+	// ErrorTypeTypeInvalid is a value of the wrong type, such as a default
+	// that does not fit its schema; it prints as "Invalid value".
+	ErrorTypeTypeInvalid ErrorType = "FieldValueTypeInvalid"
 )
 
-// String returns the words the API server prints for t: "Invalid value",
-// "Required value", "Forbidden", "Unsupported value", "Duplicate value",
-// "Too long" or "Too many".
+// String returns the words the API server prints for t: "Invalid value"
+// (for ErrorTypeInvalid and ErrorTypeTypeInvalid), "Required value",
+// "Forbidden", "Unsupported value", "Duplicate value", "Too long" or "Too
+// many".
 func (t ErrorType) String() string {
 	switch t {
-	case ErrorTypeInvalid:
+	case ErrorTypeInvalid, ErrorTypeTypeInvalid:
 		return "Invalid value"
 	case ErrorTypeRequired:
 		return "Required value"
@@ -82,7 +86,7 @@ func (e *Error) Error() string {
 	b.WriteString(": ")
 	b.WriteString(e.Type.String())
 	switch e.Type {
-	case ErrorTypeInvalid, ErrorTypeNotSupported, ErrorTypeDuplicate, ErrorTypeTooMany:
+	case ErrorTypeInvalid, ErrorTypeTypeInvalid, ErrorTypeNotSupported, ErrorTypeDuplicate, ErrorTypeTooMany:
 		b.WriteString(": ")
 		writeValue(&b, e.BadValue)
 	}

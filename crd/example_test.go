@@ -165,3 +165,15 @@ func ExampleError_versions() {
 	// Output:
 	// spec.versions: Invalid value: [{"Name":"v1beta1","Served":true,"Storage":false,"Deprecated":true,"DeprecationWarning":null,"Schema":null,"Subresources":null,"AdditionalPrinterColumns":null,"SelectableFields":null},{"Name":"v1","Served":true,"Storage":false,"Deprecated":false,"DeprecationWarning":null,"Schema":null,"Subresources":null,"AdditionalPrinterColumns":null,"SelectableFields":null}]: must have exactly one version marked as storage version
 }
+
+func ExampleErrorType_typeInvalid() {
+	c := load(manifest)
+	c.Spec.Versions[1].Schema.OpenAPIV3Schema = &crd.JSONSchemaProps{Type: "object", Properties: map[string]crd.JSONSchemaProps{
+		"spec": {Type: "integer", Default: &crd.JSON{Value: "1"}},
+	}}
+	for _, err := range crd.ValidateCreate(c) {
+		fmt.Println(err.Type == crd.ErrorTypeTypeInvalid, err)
+	}
+	// Output:
+	// true spec.versions[1].schema.openAPIV3Schema.properties[spec].default: Invalid value: "string":  in body must be of type integer: "string"
+}

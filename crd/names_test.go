@@ -103,6 +103,7 @@ func TestErrorType(t *testing.T) {
 	for typ, want := range map[ErrorType]string{
 		ErrorTypeInvalid: "Invalid value", ErrorTypeRequired: "Required value", ErrorTypeForbidden: "Forbidden",
 		ErrorTypeNotSupported: "Unsupported value", ErrorTypeDuplicate: "Duplicate value", "Other": "Other",
+		ErrorTypeTooLong: "Too long", ErrorTypeTooMany: "Too many", ErrorTypeTypeInvalid: "Invalid value",
 	} {
 		if got := typ.String(); got != want {
 			t.Errorf("ErrorType(%q).String() = %q, want %q", string(typ), got, want)
@@ -119,6 +120,8 @@ func TestErrorValues(t *testing.T) {
 		{&Error{ErrorTypeInvalid, "f", int64(7), "d"}, `f: Invalid value: 7: d`},
 		{&Error{ErrorTypeInvalid, "f", true, "d"}, `f: Invalid value: true: d`},
 		{&Error{ErrorTypeInvalid, "f", []string(nil), "d"}, `f: Invalid value: null: d`},
+		{&Error{ErrorTypeTypeInvalid, "f", "string", "d"}, `f: Invalid value: "string": d`},
+		{&Error{ErrorTypeTooLong, "f", "<value omitted>", "d"}, `f: Too long: d`},
 	} {
 		if got := tt.err.Error(); got != tt.want {
 			t.Errorf("Error() = %q, want %q", got, tt.want)

@@ -104,12 +104,19 @@ func scheme(gv groupVersion, kind, review string, body []byte) error {
 		return fmt.Errorf("Object 'apiVersion' is missing in '%s'", body)
 	}
 	goType := ""
-	if gv.group == group && (gv.version == "v1" || gv.version == "v1beta1") {
+	switch {
+	case gv.group == group && (gv.version == "v1" || gv.version == "v1beta1"):
 		switch kind {
 		case ReviewKind, "CustomResourceDefinition", "CustomResourceDefinitionList":
 			goType = gv.version + "." + kind
 		case "WatchEvent", "ListOptions", "GetOptions", "DeleteOptions", "CreateOptions", "UpdateOptions", "PatchOptions":
 			goType = "v1." + kind // types of meta/v1
+		}
+	}
+	switch kind {
+	case "Status", "APIVersions", "APIGroupList", "APIGroup", "APIResourceList":
+		if goType == "" {
+			goType = "v1." + kind // meta/v1's unversioned types, known in every group and version
 		}
 	}
 	switch {

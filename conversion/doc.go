@@ -49,9 +49,6 @@
 //     reports the first in the document; here the first in the order
 //     apiVersion, kind, response, uid, convertedObjects, result, status,
 //     message, reason, code.
-//   - Of the types the server's scheme knows besides ConversionReview,
-//     only those of apiextensions.k8s.io are recognized: an answer of
-//     kind Status in the core group reads as an unknown type.
 //   - The server reads a body that does not start with '{' as YAML. Here
 //     such a body is read as JSON if it is JSON, and otherwise taken for a
 //     YAML plain scalar (a string), as texts like "404 page not found" are;

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"hash/maphash"
 	"slices"
+	"sync"
 )
 
 // groupIndex numbers the distinct group prefixes of the lines, "" (the
@@ -16,20 +17,31 @@ import (
 //
 // With many groups, the table does not fit in the nearest caches, and each
 // lookup would wait for memory twice, for the slot and for the prefix, one
-// line after the other. So the lines are looked up a block at a time: add
-// computes the hash and touches the slot, and lookup, later, first touches
-// the prefixes of the block's slots, then looks the lines up; the cache
-// misses of a block overlap.
+// line after the other. So the lines are looked up a block at a time (see
+// lookup), and the cache misses of a block overlap.
+//
+// The two halves of the input are read at once, and each looks its lines
+// up a block at a time, holding mu.
 type groupIndex struct {
+	mu        sync.Mutex
 	lineCount int      // the number of lines, to allocate lines once
 	lines     []uint32 // the group of each line, once a line has a slash
 	seed      maphash.Seed
 	slots     []uint64 // a group's hash in the high half, its number in the low, or 0
 	prefixes  []byte   // the prefixes, one after the other
 	ends      []uint32 // where each group's prefix ends in prefixes
-	pending   [32]pendingLine
-	npending  int
-	touched   uint64 // what touching read, kept so that the reads are made
+	touched   uint64   // what touching read, kept so that the reads are made
+}
+
+func newGroupIndex(lineCount int) *groupIndex {
+	return &groupIndex{lineCount: lineCount, seed: maphash.MakeSeed()}
+}
+
+// groupWorker gathers the lines of one goroutine to look up.
+type groupWorker struct {
+	g        *groupIndex
+	pending  [32]pendingLine
+	npending int
 }
 
 // pendingLine is a line whose group is yet to be looked up.
@@ -40,25 +52,36 @@ type pendingLine struct {
 }
 
 // add records that line n has the group prefix, which is not "".
-func (g *groupIndex) add(n int, prefix []byte) {
-	if g.lines == nil {
-		g.lines = make([]uint32, g.lineCount)
-		g.seed = maphash.MakeSeed()
-		g.slots = make([]uint64, 64)
-		g.ends = []uint32{0}
-	}
-	h := maphash.Bytes(g.seed, prefix)
-	g.touched += g.slots[h&uint64(len(g.slots)-1)]
-	g.pending[g.npending] = pendingLine{n, prefix, h}
-	if g.npending++; g.npending == len(g.pending) {
-		g.lookup()
+func (w *groupWorker) add(n int, prefix []byte) {
+	w.pending[w.npending] = pendingLine{n, prefix, maphash.Bytes(w.g.seed, prefix)}
+	if w.npending++; w.npending == len(w.pending) {
+		w.flush()
 	}
 }
 
-// lookup sets the group of each pending line.
-func (g *groupIndex) lookup() {
-	pending := g.pending[:g.npending]
+// flush looks up the pending lines.
+func (w *groupWorker) flush() {
+	if w.npending == 0 {
+		return
+	}
+	w.g.mu.Lock()
+	w.g.lookup(w.pending[:w.npending])
+	w.g.mu.Unlock()
+	w.npending = 0
+}
+
+// lookup sets the group of each line in pending: it touches all their
+// slots, then the prefixes those hold, and then looks each line up.
+func (g *groupIndex) lookup(pending []pendingLine) {
+	if g.lines == nil {
+		g.lines = make([]uint32, g.lineCount)
+		g.slots = make([]uint64, 64)
+		g.ends = []uint32{0}
+	}
 	mask := uint64(len(g.slots) - 1)
+	for _, p := range pending {
+		g.touched += g.slots[p.hash&mask]
+	}
 	for _, p := range pending {
 		if s := g.slots[p.hash&mask]; s != 0 {
 			g.touched += uint64(g.prefixes[g.ends[uint32(s)-1]])
@@ -67,7 +90,6 @@ func (g *groupIndex) lookup() {
 	for _, p := range pending {
 		g.lines[p.n] = g.id(p.prefix, p.hash)
 	}
-	g.npending = 0
 }
 
 // prefix returns the prefix of group id.
@@ -124,7 +146,6 @@ func (g *groupIndex) split(recs []record) sortGroups {
 	if g.lines == nil {
 		return sortGroups{recs: recs, ends: []int{len(recs)}}
 	}
-	g.lookup()
 	// Rank the groups by prefix, in byte order, and give each line the
 	// rank of its group.
 	groups := len(g.ends)

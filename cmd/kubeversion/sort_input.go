@@ -76,15 +76,59 @@ func readSortInput(r io.Reader) (*sortInput, error) {
 	}
 }
 
-// countLines returns the number of lines, a final line without "\n"
-// included.
-func (in *sortInput) countLines() int {
-	n := 0
+// segment is the bytes from..to of a chunk, whole lines.
+type segment struct {
+	chunk, from, to int
+}
+
+// halves returns the input cut in two at the end of the line that holds
+// its middle byte.
+func (in *sortInput) halves() [2][]segment {
+	total := 0
 	for _, c := range in.chunks {
-		n += bytes.Count(c, []byte{'\n'})
+		total += len(c)
 	}
-	if k := len(in.chunks); k > 0 && !bytes.HasSuffix(in.chunks[k-1], []byte{'\n'}) {
-		n++
+	var h [2][]segment
+	at := total / 2
+	for i, c := range in.chunks {
+		switch {
+		case at < 0:
+			h[1] = append(h[1], segment{i, 0, len(c)})
+		case at >= len(c):
+			h[0] = append(h[0], segment{i, 0, len(c)})
+			at -= len(c)
+		default:
+			cut := len(c)
+			if nl := bytes.IndexByte(c[at:], '\n'); nl >= 0 {
+				cut = at + nl + 1
+			}
+			h[0] = append(h[0], segment{i, 0, cut})
+			h[1] = append(h[1], segment{i, cut, len(c)})
+			at = -1
+		}
+	}
+	return h
+}
+
+// countLines returns the number of lines in segs, a final line without
+// "\n" included.
+func countLines(in *sortInput, segs []segment) int {
+	n := 0
+	for _, s := range segs {
+		c := in.chunks[s.chunk][s.from:s.to]
+		n += bytes.Count(c, []byte{'\n'})
+		if len(c) > 0 && c[len(c)-1] != '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+// size returns the number of bytes in segs.
+func size(segs []segment) int {
+	n := 0
+	for _, s := range segs {
+		n += s.to - s.from
 	}
 	return n
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"sync"
 )
 
 // record is a line of standard input to sort: its location in the input
@@ -17,9 +18,10 @@ type record struct {
 // their prefixes, as groupLines cuts and orders them. It decides whether
 // in is a CRLF file, as readLines does.
 //
-// It reads the input once, in order, to compute each key; the keys of a
-// CRLF file leave out the "\r", so collect guesses from the first line,
-// and in the rare file whose first line misleads, reads it again.
+// It reads the input once, in order, to compute each key, the two halves
+// of a large input at once; the keys of a CRLF file leave out the "\r", so
+// collect guesses from the first line, and in the rare file whose first
+// line misleads, reads it again.
 func collect(in *sortInput) sortGroups {
 	if len(in.chunks) == 0 {
 		return sortGroups{}
@@ -27,24 +29,57 @@ func collect(in *sortInput) sortGroups {
 	first := in.chunks[0]
 	i := bytes.IndexByte(first, '\n')
 	in.crlf = i > 0 && first[i-1] == '\r'
-	recs := make([]record, in.countLines())
-	groups := groupIndex{lineCount: len(recs)}
-	if crlf := collectKeys(in, recs, &groups); crlf != in.crlf {
+	halves := in.halves()
+	recs := make([]record, countLines(in, halves[0])+countLines(in, halves[1]))
+	groups := newGroupIndex(len(recs))
+	if crlf := collectHalves(in, halves, recs, groups); crlf != in.crlf {
 		in.crlf = crlf
-		groups = groupIndex{lineCount: len(recs)}
-		collectKeys(in, recs, &groups)
+		groups = newGroupIndex(len(recs))
+		collectHalves(in, halves, recs, groups)
 	}
 	return groups.split(recs)
 }
 
-// collectKeys sets recs to the records of the lines of in, with in.crlf
-// deciding whether a final "\r" belongs to the line, numbers the groups,
-// and reports whether in is a CRLF file.
-func collectKeys(in *sortInput, recs []record, groups *groupIndex) bool {
-	terminated, crlf := false, true
+// parallelInput is the size from which collect reads the two halves of
+// the input in two goroutines. Tests lower it.
+var parallelInput = 1 << 20
+
+// collectHalves runs collectKeys on the two halves of in, at once if the
+// input is large, and reports whether in is a CRLF file.
+func collectHalves(in *sortInput, halves [2][]segment, recs []record, groups *groupIndex) bool {
+	first := countLines(in, halves[0])
+	if size(halves[0])+size(halves[1]) < parallelInput {
+		t0, crlf0 := collectKeys(in, halves[0], recs[:first], 0, groups)
+		t1, crlf1 := collectKeys(in, halves[1], recs[first:], first, groups)
+		return (t0 || t1) && crlf0 && crlf1
+	}
+	var t1, crlf1 bool
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t1, crlf1 = collectKeys(in, halves[1], recs[first:], first, groups)
+	}()
+	t0, crlf0 := collectKeys(in, halves[0], recs[:first], 0, groups)
+	wg.Wait()
+	return (t0 || t1) && crlf0 && crlf1
+}
+
+// collectKeys sets recs to the records of the lines in segs, which start
+// with line firstLine of the input, with in.crlf
+// deciding whether a final "\r" belongs to a line, and gives groups the
+// prefix of each line with a slash. It reports whether some line in segs
+// is terminated and whether every terminated line ends in "\r\n".
+func collectKeys(in *sortInput, segs []segment, recs []record, firstLine int, groups *groupIndex) (terminated, crlf bool) {
+	if len(recs) == 0 {
+		return false, true
+	}
+	w := groupWorker{g: groups}
+	crlf = true
 	n := 0
-	for ci, c := range in.chunks {
-		for off := 0; off < len(c); n++ {
+	for _, seg := range segs {
+		c := in.chunks[seg.chunk][:seg.to]
+		for off := seg.from; off < len(c); n++ {
 			rest := c[off:]
 			end := bytes.IndexByte(rest, '\n')
 			if end < 0 {
@@ -59,12 +94,13 @@ func collectKeys(in *sortInput, recs []record, groups *groupIndex) bool {
 			}
 			version := line
 			if slash := bytes.IndexByte(line, '/'); slash >= 0 {
-				groups.add(n, line[:slash+1])
+				w.add(firstLine+n, line[:slash+1])
 				version = line[slash+1:]
 			}
-			recs[n] = record{key: versionKey(unsafeString(version)), loc: uint64(ci)<<locShift | uint64(off)}
+			recs[n] = record{key: versionKey(unsafeString(version)), loc: uint64(seg.chunk)<<locShift | uint64(off)}
 			off += end + 1
 		}
 	}
-	return terminated && crlf
+	w.flush()
+	return terminated, crlf
 }

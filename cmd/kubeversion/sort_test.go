@@ -149,13 +149,20 @@ func firstDifference(got, want string) string {
 // TestSortStdinAsWriteSorted checks that the path of standard input writes
 // byte for byte what writeSorted, which sorts strings with
 // kubeversion.Sort, writes: on inputs of every shape, forwards and
-// reversed, in LF and CRLF files, read at once or in small pieces.
+// reversed, in LF and CRLF files, read at once or in small pieces, in one
+// goroutine or two.
 func TestSortStdinAsWriteSorted(t *testing.T) {
 	n := 20000
 	if testing.Short() {
 		n = 3000
 	}
+	defer func(size int) { parallelInput = size }(parallelInput)
 	for name, shape := range sortShapes {
+		// Half of the shapes are read in two goroutines.
+		parallelInput = 1 << 20
+		if len(name)%2 == 0 {
+			parallelInput = 0
+		}
 		r := rand.New(rand.NewPCG(uint64(len(name)), 7))
 		lines := shape(r, n)
 		for _, file := range []struct{ name, input string }{
@@ -196,6 +203,12 @@ func TestSortStdinEdges(t *testing.T) {
 				t.Errorf("sort of %q, reverse %v = %q, want %q", input, reverse, got, want)
 			}
 		}
+		parallel := parallelInput
+		parallelInput = 0
+		if got, want := sortNew(t, strings.NewReader(input), false), sortOld(t, input, false); got != want {
+			t.Errorf("sort of %q in two goroutines = %q, want %q", input, got, want)
+		}
+		parallelInput = parallel
 	}
 }
 

@@ -37,6 +37,9 @@ func runLint(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", p)
 			return exitError
 		}
+		if len(old) == 0 { // every CRD would be checked as created
+			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: no CustomResourceDefinition found\n", *oldFile)
+		}
 	}
 
 	var l linter

@@ -132,6 +132,7 @@ var cliTests = []struct {
 	{"lint-update-removed-version", "", []string{"lint", "manifests/widgets-v1-only.yaml", "--old", "manifests/live.yaml"}, 1},
 	{"lint-update-github", "", []string{"lint", "--old", "manifests/live.yaml", "-o", "github", "manifests/widgets-v1-only.yaml"}, 1},
 	{"lint-update-ok", "", []string{"lint", "--old", "manifests/live.yaml", "manifests/operator.yaml"}, 0},
+	{"lint-old-no-crd", "", []string{"lint", "--old", "manifests/dir/configmap.yml", "manifests/operator.yaml"}, 0},
 	{"lint-old-missing", "", []string{"lint", "--old", "manifests/nonexistent.yaml", "manifests/operator.yaml"}, 2},
 	{"lint-malformed-others-checked", "", []string{"lint", "manifests/malformed.yaml", "manifests/wrongtype.yaml", "manifests/v1beta1.yaml", "manifests/missing.yaml", "manifests/operator.yaml"}, 2},
 	{"lint-malformed-json", "", []string{"lint", "-o", "json", "manifests/malformed.yaml", "manifests/operator.yaml"}, 2},

@@ -84,7 +84,9 @@ func checkMapList(s *JSONSchemaProps, path *schemaPath) ErrorList {
 	}
 	items := s.Items.Schema
 	if items == nil {
-		return append(errs, invalid(path.at("items"), s.Items, "must only have a single schema if x-kubernetes-list-type is map"))
+		// The value prints as the server prints its internal type.
+		value := &internalSchemaOrArray{JSONSchemas: internalSchemas(s.Items.JSONSchemas)}
+		return append(errs, invalid(path.at("items"), value, "must only have a single schema if x-kubernetes-list-type is map"))
 	}
 	if items.Type != "object" {
 		return append(errs, invalid(path.child("items").at("type"), items.Type, "must be object if parent array's x-kubernetes-list-type is map"))

@@ -49,7 +49,7 @@ func schemaMessages(errs ErrorList) []string {
 	for _, e := range errs {
 		c := *e
 		switch c.BadValue.(type) {
-		case *JSONSchemaProps, *JSONSchemaPropsOrArray:
+		case *JSONSchemaProps:
 			c.BadValue = "SCHEMA"
 		}
 		out = append(out, c.Error())
@@ -135,6 +135,10 @@ func TestValidateSchemaKeywords(t *testing.T) {
 		}},
 		{"map list without keys", false, `{"type":"object","properties":{"a":{"type":"array","x-kubernetes-list-type":"map","items":{"type":"object"}}}}`, []string{
 			"@.properties[a].x-kubernetes-list-map-keys: Required value: must not be empty if x-kubernetes-list-type is map",
+		}},
+		{"map list with a list of items", false, `{"type":"object","properties":{"b":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["k"],"items":[]}}}`, []string{
+			"@.properties[b].items: Required value: must be specified",
+			"@.properties[b].items: Invalid value: {\"Schema\":null,\"JSONSchemas\":[]}: must only have a single schema if x-kubernetes-list-type is map",
 		}},
 		{"map list of strings", false, `{"type":"object","properties":{"a":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["k"],"items":{"type":"string"}}}}`, []string{
 			"@.properties[a].items.type: Invalid value: \"string\": must be object if parent array's x-kubernetes-list-type is map",

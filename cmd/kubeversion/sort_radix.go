@@ -21,11 +21,39 @@ func (s *lineSorter) sort(recs []record) {
 }
 
 func (s *lineSorter) radix(recs []record, shift uint) {
-	var count [256]int
+	count, shift, ok := s.partition(recs, shift)
+	if !ok {
+		return
+	}
+	start := 0
+	for _, n := range count {
+		if n > 1 {
+			s.sortBucket(recs[start:start+n], shift)
+		}
+		start += n
+	}
+}
+
+// sortBucket sorts the records of a bucket of partition, whose keys have
+// the same bytes above shift and at shift.
+func (s *lineSorter) sortBucket(bucket []record, shift uint) {
+	if shift == 0 {
+		s.sortEqualKeys(bucket)
+	} else {
+		s.radix(bucket, shift-8)
+	}
+}
+
+// partition puts recs in order of the first byte of their keys, from the
+// byte at shift down, that is not the same in all of them, and returns the
+// number of records with each value of that byte, and its shift. When
+// there are few records, or no byte differs, it sorts recs and returns
+// false.
+func (s *lineSorter) partition(recs []record, shift uint) (count [256]int, at uint, ok bool) {
 	for {
 		if len(recs) <= smallSort {
 			s.insertionSort(recs)
-			return
+			return count, 0, false
 		}
 		count = [256]int{}
 		for _, r := range recs {
@@ -36,7 +64,7 @@ func (s *lineSorter) radix(recs []record, shift uint) {
 		}
 		if shift == 0 {
 			s.sortEqualKeys(recs)
-			return
+			return count, 0, false
 		}
 		shift -= 8
 	}
@@ -58,17 +86,7 @@ func (s *lineSorter) radix(recs []record, shift uint) {
 			next[d]++
 		}
 	}
-	for d, n := range count {
-		if n < 2 {
-			continue
-		}
-		bucket := recs[start[d] : start[d]+n]
-		if shift == 0 {
-			s.sortEqualKeys(bucket)
-		} else {
-			s.radix(bucket, shift-8)
-		}
-	}
+	return count, shift, true
 }
 
 // sortEqualKeys sorts records whose keys are all equal, unless the key or

@@ -34,11 +34,7 @@ func sortStdin(e *env, reverse bool) int {
 // run: the others are not read again.
 func writeSortedInput(w io.Writer, in *sortInput, reverse bool) {
 	groups := collect(in)
-	for i := range groups.ends {
-		prefix, recs := groups.group(i)
-		s := lineSorter{in: in, prefix: len(prefix)}
-		s.sort(recs)
-	}
+	sortAll(in, groups)
 	nl := in.newline()
 	var touched byte
 	for k := range groups.ends {

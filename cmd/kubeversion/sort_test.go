@@ -156,12 +156,12 @@ func TestSortStdinAsWriteSorted(t *testing.T) {
 	if testing.Short() {
 		n = 3000
 	}
-	defer func(size int) { parallelInput = size }(parallelInput)
+	defer func(size, records int) { parallelInput, parallelSort = size, records }(parallelInput, parallelSort)
 	for name, shape := range sortShapes {
-		// Half of the shapes are read in two goroutines.
-		parallelInput = 1 << 20
+		// Half of the shapes are read and sorted in two goroutines.
+		parallelInput, parallelSort = 1<<20, 1<<16
 		if len(name)%2 == 0 {
-			parallelInput = 0
+			parallelInput, parallelSort = 0, 0
 		}
 		r := rand.New(rand.NewPCG(uint64(len(name)), 7))
 		lines := shape(r, n)
@@ -203,12 +203,12 @@ func TestSortStdinEdges(t *testing.T) {
 				t.Errorf("sort of %q, reverse %v = %q, want %q", input, reverse, got, want)
 			}
 		}
-		parallel := parallelInput
-		parallelInput = 0
+		size, records := parallelInput, parallelSort
+		parallelInput, parallelSort = 0, 0
 		if got, want := sortNew(t, strings.NewReader(input), false), sortOld(t, input, false); got != want {
 			t.Errorf("sort of %q in two goroutines = %q, want %q", input, got, want)
 		}
-		parallelInput = parallel
+		parallelInput, parallelSort = size, records
 	}
 }
 

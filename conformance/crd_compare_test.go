@@ -1,6 +1,9 @@
 package conformance
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // difference is one message that one side gives and the other does not:
 // side is "missing" (Kubernetes gives it, package crd does not) or
@@ -12,19 +15,25 @@ type difference struct {
 // compareVerdicts returns the differences between Kubernetes' verdict k
 // and ours o, and the topics of k's errors (each once). Decoding is topic
 // "decode": a request that one side fails to decode and the other does
-// not is one difference, and so are different messages. Validation errors
+// not is a difference, and so are different strict decoding messages
+// (unknown and duplicate fields). Two different messages for a request
+// that both sides reject are topic "decode-message". Validation errors
 // are compared as multisets of full messages within each topic, so that
 // the order of errors, random in the API server wherever it walks a map,
 // does not count.
 func compareVerdicts(k, o verdict) (diffs []difference, topics []string) {
 	if k.fatal != "" || o.fatal != "" {
-		if k.fatal != o.fatal {
-			diffs = append(diffs, decodeDifference(k.fatal, o.fatal)...)
+		topic := "decode"
+		if k.fatal != "" && o.fatal != "" {
+			topic = "decode-message" // both reject the request, in other words
 		}
-		return diffs, []string{"decode"}
+		if k.fatal != o.fatal {
+			diffs = append(diffs, decodeDifference(topic, k.fatal, o.fatal)...)
+		}
+		return diffs, []string{topic}
 	}
 	if k.strict != o.strict {
-		diffs = append(diffs, decodeDifference(k.strict, o.strict)...)
+		diffs = append(diffs, decodeDifference("decode", k.strict, o.strict)...)
 	}
 	if k.strict != "" {
 		topics = append(topics, "decode")
@@ -57,13 +66,13 @@ func compareVerdicts(k, o verdict) (diffs []difference, topics []string) {
 	return diffs, topics
 }
 
-func decodeDifference(want, got string) []difference {
+func decodeDifference(topic, want, got string) []difference {
 	var out []difference
 	if want != "" {
-		out = append(out, difference{"decode", ruleKey("decode", "", want), "missing", want})
+		out = append(out, difference{topic, ruleKey(topic, "", want), "missing", want})
 	}
 	if got != "" {
-		out = append(out, difference{"decode", ruleKey("decode", "", got), "extra", got})
+		out = append(out, difference{topic, ruleKey(topic, "", got), "extra", got})
 	}
 	return out
 }
@@ -114,7 +123,7 @@ func coveredDifferences(diffs []difference) []difference {
 // messages lists the sorted messages of v in topic, for reports.
 func messages(v verdict, topic string) []string {
 	var out []string
-	if topic == "decode" {
+	if strings.HasPrefix(topic, "decode") {
 		for _, m := range []string{v.fatal, v.strict} {
 			if m != "" {
 				out = append(out, m)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -36,15 +37,20 @@ type ruleTally struct {
 	msg              string // the differing message of the example
 }
 
-var seen = &tally{
+var seen = &tally{ // guarded by seenMu
 	cases:      map[string]int{},
 	withErrors: map[string]int{},
 	mismatched: map[string]int{},
 	rules:      map[string]*ruleTally{},
 }
 
-// add records one case from source.
+var seenMu sync.Mutex
+
+// add records one case from source. It may be called from several
+// goroutines.
 func (t *tally) add(source string, manifest, old []byte, diffs []difference, topics []string) {
+	seenMu.Lock()
+	defer seenMu.Unlock()
 	t.cases[source]++
 	for _, topic := range topics {
 		t.withErrors[topic]++
@@ -71,9 +77,18 @@ func (t *tally) add(source string, manifest, old []byte, diffs []difference, top
 	}
 }
 
+// skip records a case from source that could not run, for reason.
+func (t *tally) skip(source, reason string) {
+	seenMu.Lock()
+	defer seenMu.Unlock()
+	t.cases[source+" skipped: "+reason]++
+}
+
 // summary returns one line per topic: cases with Kubernetes errors in it
 // and cases that differ in it.
 func (t *tally) summary() string {
+	seenMu.Lock()
+	defer seenMu.Unlock()
 	var b strings.Builder
 	total := 0
 	for _, n := range t.cases {

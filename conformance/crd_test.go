@@ -5,11 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
-var crdCases = flag.Int("crdcases", 240_000, "number of generated create and update cases TestCRDDifferential runs (a twentieth under -short)")
+var crdCases = flag.Int("crdcases", 200_000, "number of generated create and update cases TestCRDDifferential runs (a twentieth under -short)")
 
 // TestCRDDifferential runs generated CRDs through the real API server code
 // (strict decoding, registry strategy, ValidateCustomResourceDefinition and
@@ -26,18 +29,19 @@ var crdCases = flag.Int("crdcases", 240_000, "number of generated create and upd
 //   - mutated-update: such a CRD, or a mutation of it, replaced by a
 //     mutation.
 //
-// Every run uses the same seed, derived from -crdcases; failures print the
-// manifests, so a case can be rerun through FuzzCRDDifferential by adding
-// it as a seed.
+// Case i draws from its own generator, seeded with -crdcases and i, so that
+// a run gives the same cases however its goroutines interleave; failures
+// print the manifests, so a case can be rerun through FuzzCRDDifferential
+// by adding it as a seed. Cases run on GOMAXPROCS goroutines.
 func TestCRDDifferential(t *testing.T) {
 	n := *crdCases
 	if testing.Short() {
 		n /= 20
 	}
-	r := rand.New(rand.NewPCG(uint64(n), 11))
-	var valid [][]byte // CRDs the API server accepted, seeds for mutations
-	failures := 0
-	for i := range n {
+	valid := validSeeds(t, 64)
+	var failures atomic.Int64
+	parallel(n, func(i int) {
+		r := rand.New(rand.NewPCG(uint64(n), uint64(i)))
 		var source string
 		var manifest, old []byte
 		switch i % 6 {
@@ -52,19 +56,9 @@ func TestCRDDifferential(t *testing.T) {
 			source, old = "whole-update", randomWholeCRD(r)
 			manifest = mutate(r, old)
 		case 4:
-			source = "mutated-create"
-			if len(valid) == 0 {
-				manifest = randomWholeCRD(r)
-			} else {
-				manifest = mutate(r, valid[r.IntN(len(valid))])
-			}
+			source, manifest = "mutated-create", mutate(r, valid[r.IntN(len(valid))])
 		case 5:
-			source = "mutated-update"
-			if len(valid) == 0 {
-				old = randomWholeCRD(r)
-			} else {
-				old = valid[r.IntN(len(valid))]
-			}
+			source, old = "mutated-update", valid[r.IntN(len(valid))]
 			if r.IntN(3) == 0 {
 				old = mutate(r, old)
 			}
@@ -76,25 +70,60 @@ func TestCRDDifferential(t *testing.T) {
 		if old != nil && r.IntN(3) == 0 {
 			old = established(old) // names become immutable
 		}
-		k, o, diffs, err := runCase(source, manifest, old)
+		_, _, diffs, err := runCase(source, manifest, old)
 		if err != nil {
-			continue // the old object could not have been stored
-		}
-		if old == nil && k.fatal == "" && len(k.errs) == 0 && len(o.errs) == 0 {
-			if len(valid) < 512 {
-				valid = append(valid, manifest)
-			} else {
-				valid[r.IntN(len(valid))] = manifest
-			}
+			return // no case: see runCase
 		}
 		if covered := coveredDifferences(diffs); len(covered) > 0 {
-			failures++
-			if failures <= 10 {
+			if failures.Add(1) <= 10 {
 				t.Errorf("case %d (%s) differs in covered topics:\n%s\nmanifest: %s\nold: %s", i, source, formatDifferences(covered), manifest, old)
 			}
 		}
+	})
+	t.Logf("%d cases differ in covered topics\n%s", failures.Load(), seen.summary())
+}
+
+// validSeeds returns at least want generated CRDs that the API server
+// accepts on create, as seeds for mutations. The CRDs it tries are cases
+// too (source "seed").
+func validSeeds(t *testing.T, want int) [][]byte {
+	r := rand.New(rand.NewPCG(3, 5))
+	var valid [][]byte
+	for tries := 0; len(valid) < want; tries++ {
+		if tries == 100*want {
+			t.Fatalf("only %d of %d generated CRDs are valid", len(valid), tries)
+		}
+		manifest := randomWholeCRD(r)
+		k, o, diffs, err := runCase("seed", manifest, nil)
+		if err != nil {
+			continue
+		}
+		if covered := coveredDifferences(diffs); len(covered) > 0 {
+			t.Errorf("seed differs in covered topics:\n%s\nmanifest: %s", formatDifferences(covered), manifest)
+		}
+		if k.fatal == "" && k.strict == "" && len(k.errs) == 0 && len(o.errs) == 0 {
+			valid = append(valid, manifest)
+		}
 	}
-	t.Logf("%d cases differ in covered topics\n%s", failures, seen.summary())
+	return valid
+}
+
+// parallel calls work(i) for every i in [0, n) on GOMAXPROCS goroutines.
+func parallel(n int, work func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				work(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // runCase runs one case on both sides, records it in seen, and returns
@@ -110,7 +139,7 @@ func runCase(source string, manifest, old []byte) (k, o verdict, diffs []differe
 		if errors.Is(err, errServerPanic) || errors.Is(err, errNotCRD) {
 			reason = err.Error()
 		}
-		seen.cases[source+" skipped: "+reason]++
+		seen.skip(source, reason)
 		return k, o, nil, err
 	}
 	o = oursVerdict(manifest, old)

@@ -14,7 +14,7 @@
 //
 // # Scope
 //
-// In scope is the whole object except the content of the schemas:
+// In scope is the whole object:
 //
 //   - metadata: name (which must be <plural>.<group>) and generateName,
 //     no namespace, labels, annotations and their total size, owner
@@ -35,13 +35,13 @@
 //   - status.storedVersions on create and update;
 //   - on update, what may not change (spec.group and spec.names.plural;
 //     spec.scope and spec.names.kind once Established), and the rules
-//     relaxed where the live object already broke them.
+//     relaxed where the live object already broke them;
+//   - the content of each openAPIV3Schema (structural rules, keywords,
+//     defaults), where and as strictly as the server checks it.
 //
-// The rules on the content of each openAPIV3Schema are checked where the
-// server checks them, through the schema validation of this package. Out
-// of scope: compiling x-kubernetes-validations (CEL) rules and estimating
-// their cost, which needs Kubernetes' CEL environment; [CountCELRules]
-// says how many rules were left unchecked.
+// Out of scope: compiling x-kubernetes-validations (CEL) rules and
+// estimating their cost, which needs Kubernetes' CEL environment;
+// [CountCELRules] says how many rules were left unchecked.
 //
 // ValidateUpdate sees the new object as the strategy does, not as the
 // whole request path: the server's request handling first copies the

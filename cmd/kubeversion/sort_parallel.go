@@ -5,58 +5,60 @@ import (
 	"sync/atomic"
 )
 
-// parallelSort is the number of records from which sortAll sorts in two
-// goroutines. Tests lower it.
+// parallelSort is the number of records from which sortAll sorts, and
+// writeRecords formats, in two goroutines. Tests lower it.
 var parallelSort = 1 << 16
 
-// sortTask is a part of the records that can be sorted on its own: a
-// group, or a bucket of a group's first partition.
-type sortTask struct {
-	s     *lineSorter
-	recs  []record
-	shift uint
-	whole bool // the whole group, not a bucket
-}
-
 // sortAll sorts the records of each group. With many records, it sorts
-// in two goroutines, which take groups (or, when one group holds most
-// records, the buckets of its first radix pass) one after the other.
+// in two goroutines, which take the groups one after the other; when one
+// group holds most records, its first radix pass is made first, and they
+// take its buckets too.
 func sortAll(in *sortInput, groups sortGroups) {
-	var tasks []sortTask
-	for i := range groups.ends {
-		prefix, recs := groups.group(i)
-		s := &lineSorter{in: in, prefix: len(prefix)}
-		if len(groups.recs) < parallelSort {
+	sorter := func(g int) (*lineSorter, []record) {
+		prefix, recs := groups.group(g)
+		return &lineSorter{in: in, prefix: len(prefix)}, recs
+	}
+	if len(groups.recs) < parallelSort {
+		for g := range groups.ends {
+			s, recs := sorter(g)
 			s.sort(recs)
-			continue
 		}
-		if 2*len(recs) < len(groups.recs) {
-			tasks = append(tasks, sortTask{s, recs, 56, true})
-			continue
-		}
-		count, shift, ok := s.partition(recs, 56)
-		if !ok {
-			continue
-		}
-		start := 0
-		for _, n := range count {
-			if n > 1 {
-				tasks = append(tasks, sortTask{s, recs[start : start+n], shift, false})
+		return
+	}
+	big := -1 // the group that holds most records, if one does
+	var bigSorter *lineSorter
+	var bigRecs []record
+	var count [256]int
+	var shift uint
+	for g := range groups.ends {
+		if s, recs := sorter(g); 2*len(recs) > len(groups.recs) {
+			big, bigSorter, bigRecs = g, s, recs
+			var ok bool
+			if count, shift, ok = s.partition(recs, 56); !ok {
+				count = [256]int{}
 			}
-			start += n
 		}
+	}
+	var starts [257]int
+	for d, n := range count {
+		starts[d+1] = starts[d] + n
 	}
 	var next atomic.Int64
 	work := func() {
 		for {
 			i := int(next.Add(1)) - 1
-			if i >= len(tasks) {
+			switch {
+			case i < len(groups.ends):
+				if i != big {
+					s, recs := sorter(i)
+					s.sort(recs)
+				}
+			case i < len(groups.ends)+256:
+				if d := i - len(groups.ends); count[d] > 1 {
+					bigSorter.sortBucket(bigRecs[starts[d]:starts[d+1]], shift)
+				}
+			default:
 				return
-			}
-			if t := tasks[i]; t.whole {
-				t.s.sort(t.recs)
-			} else {
-				t.s.sortBucket(t.recs, t.shift)
 			}
 		}
 	}

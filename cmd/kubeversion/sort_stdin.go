@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"runtime"
 	"runtime/debug"
 )
 
@@ -29,44 +28,9 @@ func sortStdin(e *env, reverse bool) int {
 	return flush(e, "sort", w)
 }
 
-// writeSortedInput sorts the lines of in and writes them to w. Runs of
-// the same line, which are common, are written from the first line of the
-// run: the others are not read again.
+// writeSortedInput sorts the lines of in and writes them to w.
 func writeSortedInput(w io.Writer, in *sortInput, reverse bool) {
 	groups := collect(in)
 	sortAll(in, groups)
-	nl := in.newline()
-	var touched byte
-	for k := range groups.ends {
-		if reverse {
-			k = len(groups.ends) - 1 - k
-		}
-		_, recs := groups.group(k)
-		var last []byte
-		var lastKey uint64
-		n := len(recs)
-		for i := range n {
-			if reverse {
-				i = n - 1 - i
-			}
-			// The lines are all over the input, each a cache miss: touch
-			// the line written some lines later, so that its miss overlaps
-			// with the work on the lines before.
-			if ahead := i + prefetch; !reverse && ahead < n {
-				touched += in.firstByte(recs[ahead].loc)
-			} else if ahead := i - prefetch; reverse && ahead >= 0 {
-				touched += in.firstByte(recs[ahead].loc)
-			}
-			r := recs[i]
-			if last == nil || r.key != lastKey || !exactKey(r.key) {
-				last, lastKey = in.line(r.loc), r.key
-			}
-			w.Write(last)
-			io.WriteString(w, nl)
-		}
-	}
-	runtime.KeepAlive(touched)
+	writeRecords(w, in, groups, reverse)
 }
-
-// prefetch is how many lines ahead writeSortedInput touches the input.
-const prefetch = 12

@@ -156,12 +156,15 @@ func TestSortStdinAsWriteSorted(t *testing.T) {
 	if testing.Short() {
 		n = 3000
 	}
-	defer func(size, records int) { parallelInput, parallelSort = size, records }(parallelInput, parallelSort)
+	defer func(size, records, block int) {
+		parallelInput, parallelSort, outputBlock = size, records, block
+	}(parallelInput, parallelSort, outputBlock)
 	for name, shape := range sortShapes {
-		// Half of the shapes are read and sorted in two goroutines.
-		parallelInput, parallelSort = 1<<20, 1<<16
+		// Half of the shapes are read, sorted and written in two
+		// goroutines.
+		parallelInput, parallelSort, outputBlock = 1<<20, 1<<16, 8192
 		if len(name)%2 == 0 {
-			parallelInput, parallelSort = 0, 0
+			parallelInput, parallelSort, outputBlock = 0, 0, 100
 		}
 		r := rand.New(rand.NewPCG(uint64(len(name)), 7))
 		lines := shape(r, n)

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"io"
+	"runtime"
+	"sort"
+)
+
+// outputBlock is the number of lines that writeRecords formats into a
+// buffer before writing it. Tests lower it.
+var outputBlock = 8192
+
+// writeRecords writes the lines of the sorted records to w, each group
+// after the one before, or all in reverse. The lines are copied into
+// buffers of a block of lines each, which two goroutines fill at once and
+// write in turn when there are many blocks.
+func writeRecords(w io.Writer, in *sortInput, groups sortGroups, reverse bool) {
+	o := output{in: in, groups: groups, reverse: reverse, nl: in.newline()}
+	n := len(groups.recs)
+	blocks := (n + outputBlock - 1) / outputBlock
+	total := 0
+	for _, c := range in.chunks {
+		total += len(c)
+	}
+	// Room for a block of lines of the average length, and a little more.
+	size := min(outputBlock, n) * (total/max(n, 1) + 2)
+	if blocks < 2 || n < parallelSort {
+		buf := make([]byte, 0, size)
+		for b := range blocks {
+			buf = o.format(buf[:0], b*outputBlock, min((b+1)*outputBlock, n))
+			w.Write(buf)
+		}
+		return
+	}
+	turns := [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}
+	turns[0] <- struct{}{}
+	work := func(k int) {
+		buf := make([]byte, 0, size)
+		for b := k; b < blocks; b += 2 {
+			buf = o.format(buf[:0], b*outputBlock, min((b+1)*outputBlock, n))
+			<-turns[k]
+			w.Write(buf)
+			turns[1-k] <- struct{}{}
+		}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		work(1)
+	}()
+	work(0)
+	<-done
+}
+
+// output formats sorted records as lines.
+type output struct {
+	in      *sortInput
+	groups  sortGroups
+	reverse bool
+	nl      string
+}
+
+// index returns the index in the records of the line written at position
+// p of the output.
+func (o *output) index(p int) int {
+	if o.reverse {
+		return len(o.groups.recs) - 1 - p
+	}
+	return p
+}
+
+// groupEnd returns the position of the output where the group of the line
+// at position p ends.
+func (o *output) groupEnd(p int) int {
+	i := o.index(p)
+	g := sort.SearchInts(o.groups.ends, i+1)
+	if !o.reverse {
+		return o.groups.ends[g]
+	}
+	start := 0
+	if g > 0 {
+		start = o.groups.ends[g-1]
+	}
+	return len(o.groups.recs) - start
+}
+
+// format appends the lines at positions from..to of the output to buf.
+// Runs of the same line in a group, which are common, are written from
+// the first line of the run: the others are not read again. The lines are
+// all over the input, each a cache miss: format touches the line it will
+// write some lines later, so that its miss overlaps with the work on the
+// lines before.
+func (o *output) format(buf []byte, from, to int) []byte {
+	recs := o.groups.recs
+	var last []byte
+	var lastKey uint64
+	var touched byte
+	end := o.groupEnd(from)
+	for p := from; p < to; p++ {
+		if p == end {
+			last, end = nil, o.groupEnd(p)
+		}
+		if ahead := p + prefetch; ahead < to {
+			touched += o.in.firstByte(recs[o.index(ahead)].loc)
+		}
+		r := recs[o.index(p)]
+		if last == nil || r.key != lastKey || !exactKey(r.key) {
+			last, lastKey = o.in.line(r.loc), r.key
+		}
+		buf = append(buf, last...)
+		buf = append(buf, o.nl...)
+	}
+	runtime.KeepAlive(touched)
+	return buf
+}
+
+// prefetch is how many lines ahead format touches the input.
+const prefetch = 12

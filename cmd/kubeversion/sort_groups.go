@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"hash/maphash"
+	"runtime"
 	"slices"
 	"sync"
 )
@@ -111,7 +112,7 @@ func (g *groupIndex) id(prefix []byte, h uint64) uint32 {
 			g.slots[i] = h&^(1<<32-1) | uint64(id)
 			g.prefixes = append(grow(g.prefixes, len(prefix)), prefix...)
 			g.ends = append(grow(g.ends, 1), uint32(len(g.prefixes)))
-			if 2*len(g.ends) > len(g.slots) {
+			if 4*len(g.ends) > 3*len(g.slots) {
 				g.grow()
 			}
 			return id
@@ -172,6 +173,12 @@ func (g *groupIndex) split(recs []record) sortGroups {
 		bits += 8
 	}
 	sortByRank(recs, ranks, bits-8)
+	// The groups of the lines, the slots and the copies that growing left
+	// behind are garbage now: collect them, so that what comes next reuses
+	// their memory rather than take more (the collector is off). Little of
+	// the heap holds pointers, so this is quick.
+	g.lines, g.slots = nil, nil
+	runtime.GC()
 	return sortGroups{recs: recs, ends: ends, index: g, order: order}
 }
 

@@ -8,10 +8,13 @@ import (
 )
 
 // sortStdin is "kubeversion sort" of standard input. It writes the lines
-// in the order of writeSorted, byte for byte, but holds only the input and
-// a 16-byte record per line: the input is read into a few large buffers,
-// each line is parsed once into a key, and the records are sorted by
-// radix sort, group by group (see collect, versionKey and lineSorter.sort).
+// in the order of writeSorted, byte for byte, but holds only the input, a
+// 16-byte record per line and, when lines have groups, the group of each
+// line (4 bytes) and a table of the groups: the input is read into one
+// buffer (a few from a pipe), each line is parsed once into a key, and the
+// records are sorted by radix sort, group by group (see collect,
+// versionKey, lineSorter.sort and writeRecords). Each step but the read
+// runs in two goroutines on a large input.
 //
 // The garbage collector is off while it runs: it allocates little besides
 // the input and the records, which hold no pointers, so a collection

@@ -41,6 +41,8 @@ func TestErrorValuesAsTheServerPrintsThem(t *testing.T) {
 			`"Subresources":{"Status":null,"Scale":{"SpecReplicasPath":"","StatusReplicasPath":"","LabelSelectorPath":".s"}},` +
 			`"AdditionalPrinterColumns":null,"SelectableFields":null}]: d`},
 		{"a pointer to a string prints as JSON", invalid("f", ptr("<x>"), ""), `f: Invalid value: "\u003cx\u003e"`},
+		{"items as an empty list", invalid("f", &JSONSchemaPropsOrArray{JSONSchemas: []JSONSchemaProps{}}, ""), `f: Invalid value: {"Schema":null,"JSONSchemas":[]}`},
+		{"additionalProperties false", invalid("f", &JSONSchemaPropsOrBool{}, ""), `f: Invalid value: {"Allows":false,"Schema":null}`},
 		{"bytes print as base64", invalid("f", []byte("hi"), ""), `f: Invalid value: "aGk="`},
 		{"too many prints the count", tooMany("f", 9, 8), "f: Too many: 9: must have at most 8 items"},
 		{"too long omits the value", tooLong("f", 1), "f: Too long: may not be more than 1 byte"},

@@ -122,8 +122,9 @@ type internalValidationRule struct {
 }
 
 // internalValue returns v in the shape of the API server's internal type,
-// for printing: versions and schemas become the mirror types above, and
-// the list of versions loses what the server keeps at the top level.
+// for printing: versions, schemas, items and additionalProperties become
+// the mirror types above, and the list of versions loses what the server
+// keeps at the top level.
 // Other values are returned as they are.
 func internalValue(v any) any {
 	switch v := v.(type) {
@@ -133,6 +134,13 @@ func internalValue(v any) any {
 		return toInternalSchema(v)
 	case JSONSchemaProps:
 		return toInternalSchema(&v)
+	case *JSONSchemaPropsOrArray:
+		if v == nil {
+			return nil
+		}
+		return &internalSchemaOrArray{toInternalSchema(v.Schema), internalSchemas(v.JSONSchemas)}
+	case *JSONSchemaPropsOrBool:
+		return internalOrBool(v)
 	}
 	return v
 }

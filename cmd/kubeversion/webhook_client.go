@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/kubeversion/kubeversion/conversion"
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+// webhookTimeout is the API server's timeout for a conversion webhook.
+const webhookTimeout = 30 * time.Second
+
+// webhookClient calls a conversion webhook as the API server does: a POST
+// of JSON over HTTPS, HTTP/1.1, a 30 s timeout, redirects not followed.
+type webhookClient struct {
+	url    string // with ?timeout=30s, as client-go adds it
+	client *http.Client
+}
+
+// errNeedURL is returned by newWebhookClient when the CRD names a service,
+// which only the API server inside the cluster can reach.
+var errNeedURL = errors.New("needs --url")
+
+// newWebhookClient returns a client for def's webhook: at rawURL if it is
+// not empty, else at spec.conversion.webhook.clientConfig.url, trusting
+// the PEM certificates of caPEM if not empty, else the CRD's caBundle, else
+// the system's roots (as the server does with an empty caBundle).
+func newWebhookClient(def *crd.CustomResourceDefinition, rawURL string, caPEM []byte) (*webhookClient, error) {
+	var cc *crd.ClientConfig
+	if conv := def.Spec.Conversion; conv != nil && conv.Webhook != nil {
+		cc = conv.Webhook.ClientConfig
+	}
+	if rawURL == "" {
+		switch {
+		case cc != nil && cc.URL != nil:
+			rawURL = *cc.URL
+		case cc != nil && cc.Service != nil:
+			return nil, fmt.Errorf("the CRD's webhook is the service %s/%s, which only the API server inside the cluster reaches: %w (for example https://localhost:8443/ after kubectl port-forward)",
+				cc.Service.Namespace, cc.Service.Name, errNeedURL)
+		default:
+			return nil, fmt.Errorf("the CRD has no spec.conversion.webhook.clientConfig: %w", errNeedURL)
+		}
+	}
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("webhook URL: %v", err)
+	}
+	if u.Scheme != "https" || u.Host == "" {
+		return nil, fmt.Errorf("webhook URL %q: want https://host[:port][/path], as the API server requires", rawURL)
+	}
+	if u.Path == "" {
+		u.Path = "/"
+	}
+	q := u.Query()
+	q.Set("timeout", "30s")
+	u.RawQuery = q.Encode()
+
+	if len(bytes.TrimSpace(caPEM)) == 0 && cc != nil {
+		caPEM = cc.CABundle
+	}
+	tlsConfig := &tls.Config{MinVersion: tls.VersionTLS12}
+	if len(bytes.TrimSpace(caPEM)) > 0 { // white space only counts as empty
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM(caPEM) {
+			return nil, errors.New("CA bundle: no PEM certificate found")
+		}
+		tlsConfig.RootCAs = pool
+	}
+	transport := &http.Transport{
+		Proxy:           http.ProxyFromEnvironment,
+		TLSClientConfig: tlsConfig,
+		// A non-nil empty map turns HTTP/2 off: the server speaks HTTP/1.1 to webhooks.
+		TLSNextProto:      map[string]func(string, *tls.Conn) http.RoundTripper{},
+		ForceAttemptHTTP2: false,
+	}
+	return &webhookClient{url: u.String(), client: &http.Client{
+		Transport:     transport,
+		Timeout:       webhookTimeout,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}, nil
+}
+
+// newUID returns a random UUID (version 4), as the server makes one per call.
+func newUID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// post sends review and returns the body of a 2xx answer, or the reason
+// the server would give for the failure, without the "conversion webhook
+// for <gvk> failed: " prefix.
+func (c *webhookClient) post(review *conversion.Review) ([]byte, error) {
+	data, err := json.Marshal(review)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequest(http.MethodPost, c.url, bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, */*")
+	resp, err := c.client.Do(req)
+	if err != nil {
+		return nil, err // "Post \"https://...?timeout=30s\": ...", as client-go's
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("unexpected error when reading response body. Please retry. Original error: %w", err)
+	}
+	return body, httpFailure(resp, body)
+}
+
+// httpFailure returns the error client-go makes of an answer, as measured
+// on the real converter, or nil for a 2xx answer with a body: an empty
+// body or a 204 is a "0-length response"; another non-2xx answer gives the
+// message of a Status of status Failure in its body, or client-go's
+// generic message for its code.
+func httpFailure(resp *http.Response, body []byte) error {
+	ct := resp.Header.Get("Content-Type")
+	if ct == "" {
+		ct = "application/json" // the client's content type stands in
+	}
+	code := resp.StatusCode
+	ok := code >= 200 && code <= 206
+	if ok && (len(body) == 0 || code == http.StatusNoContent) {
+		return fmt.Errorf("0-length response with status code: %d and content type: %s", code, ct)
+	}
+	if ok {
+		return nil
+	}
+	var status struct {
+		Kind, Status, Message string
+	}
+	if json.Unmarshal(body, &status) == nil && status.Kind == "Status" && status.Status == conversion.StatusFailure {
+		return errors.New(status.Message)
+	}
+	text := "unknown"
+	if media, _, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); resp.Header.Get("Content-Type") == "" || err == nil && strings.HasPrefix(media, "text/") {
+		text = strings.TrimSpace(string(body[:min(len(body), 2048)]))
+	}
+	return errors.New(genericMessage(code, text))
+}
+
+// genericMessage is client-go's message for an HTTP status without a
+// Status body (NewGenericServerResponse in k8s.io/apimachinery), text
+// being the body if it is text, else "unknown".
+func genericMessage(code int, text string) string {
+	switch code {
+	case http.StatusConflict:
+		return "the server reported a conflict"
+	case http.StatusNotFound:
+		return "the server could not find the requested resource"
+	case http.StatusBadRequest:
+		return "the server rejected our request for an unknown reason"
+	case http.StatusUnauthorized:
+		return "the server has asked for the client to provide credentials"
+	case http.StatusForbidden, http.StatusUnsupportedMediaType:
+		return text
+	case http.StatusNotAcceptable:
+		if text == "" || text == "unknown" {
+			return "the server was unable to respond with a content type that the client supports"
+		}
+		return text
+	case http.StatusMethodNotAllowed:
+		return "the server does not allow this method on the requested resource"
+	case http.StatusUnprocessableEntity:
+		return "the server rejected our request due to an error in our request"
+	case http.StatusServiceUnavailable:
+		return "the server is currently unable to handle the request"
+	case http.StatusGatewayTimeout:
+		return "the server was unable to return a response in the time allotted, but may still be processing the request"
+	case http.StatusTooManyRequests:
+		return "the server has received too many requests and has asked us to try again later"
+	}
+	if code >= 500 {
+		return fmt.Sprintf("an error on the server (%q) has prevented the request from succeeding", text)
+	}
+	return fmt.Sprintf("the server responded with the status code %d but did not return more information", code)
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+)
+
+// diffValues appends to out what differs between want and got, values of
+// the JSON model (nil, bool, string, int64, float64, []any, map[string]any),
+// one entry per field, and returns it. For example, with want
+// {"spec": {"image": "a", "replicas": 1}} and got {"spec": {"replicas": 2}}:
+//
+//	spec.image lost (was "a")
+//	spec.replicas: 1 came back as 2
+//
+// Numbers compare by value, so 1 and 1.0 are equal. Lists of different
+// lengths are reported whole.
+func diffValues(path string, want, got any, out []string) []string {
+	wm, wok := want.(map[string]any)
+	gm, gok := got.(map[string]any)
+	if wok && gok {
+		keys := make([]string, 0, len(wm)+len(gm))
+		for k := range wm {
+			keys = append(keys, k)
+		}
+		for k := range gm {
+			if _, ok := wm[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			w, inWant := wm[k]
+			g, inGot := gm[k]
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			switch {
+			case !inGot:
+				out = append(out, p+" lost (was "+short(w)+")")
+			case !inWant:
+				out = append(out, p+" added ("+short(g)+")")
+			default:
+				out = diffValues(p, w, g, out)
+			}
+		}
+		return out
+	}
+	wl, wok := want.([]any)
+	gl, gok := got.([]any)
+	if wok && gok && len(wl) == len(gl) {
+		for i := range wl {
+			out = diffValues(path+"["+strconv.Itoa(i)+"]", wl[i], gl[i], out)
+		}
+		return out
+	}
+	if !sameValue(want, got) {
+		if path == "" {
+			path = "the object"
+		}
+		out = append(out, path+": "+short(want)+" came back as "+short(got))
+	}
+	return out
+}
+
+// sameValue reports whether a and b, which are not both maps nor lists of
+// one length, are equal as JSON.
+func sameValue(a, b any) bool {
+	if x, ok := number(a); ok {
+		y, ok := number(b)
+		return ok && x == y
+	}
+	switch a := a.(type) {
+	case nil, bool, string:
+		return a == b
+	}
+	return false // a map and a list, or lists of different lengths
+}
+
+func number(v any) (float64, bool) {
+	switch v := v.(type) {
+	case int64:
+		return float64(v), true
+	case float64:
+		return v, true
+	}
+	return 0, false
+}
+
+// short returns v as JSON, cut at 60 bytes.
+func short(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "?"
+	}
+	if len(b) > 60 {
+		return string(b[:57]) + "..."
+	}
+	return string(b)
+}
+
+// deepCopy copies a value of the JSON model.
+func deepCopy(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(v))
+		for k, e := range v {
+			m[k] = deepCopy(e)
+		}
+		return m
+	case []any:
+		l := make([]any, len(v))
+		for i, e := range v {
+			l[i] = deepCopy(e)
+		}
+		return l
+	}
+	return v
+}

@@ -33,14 +33,20 @@ const (
 	maxChunk   = 16 << 20
 )
 
-// readSortInput reads all of r. From a regular file it reads into one
-// buffer of the file's size, so that memory is the size of the input and
-// nothing more; from a pipe it reads chunks of growing size, and copies only
-// the partial line at the end of each full chunk to the next.
+// readSortInput reads all of r. A regular file, read from its start, it
+// maps into memory where it can (see mapFile), and otherwise reads into
+// one buffer of the file's size, so that memory is the size of the input
+// and nothing more; from a pipe it reads chunks of growing size, and
+// copies only the partial line at the end of each full chunk to the next.
 func readSortInput(r io.Reader) (*sortInput, error) {
 	size := firstChunk
 	if f, ok := r.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off == 0 && fi.Size() < 1<<locShift {
+				if data, ok := mapFile(f, fi.Size()); ok {
+					return &sortInput{chunks: [][]byte{data}}, nil
+				}
+			}
 			// One byte more than the file, so that the read that finds the
 			// end of the file does not need another buffer.
 			size = int(min(fi.Size()+1, 1<<locShift))

@@ -108,14 +108,62 @@
 //   - A selectable field's path must use dots; a property whose name holds
 //     a dot cannot be selected.
 //
+// # Schemas
+//
+// Each openAPIV3Schema is checked as validateCustomResourceDefinitionValidation
+// checks it: the keywords, the status-subresource root, the structural
+// rules (types everywhere, metadata at the root and in embedded resources,
+// the x-kubernetes-* extensions, list and map types), the checks of
+// x-kubernetes-validations that need no CEL (fieldPath, reason, message),
+// and the defaults. These quirks of the server are reproduced:
+//
+//   - At a status-subresource root only the first misplaced keyword is
+//     reported, in the order of the server's internal type; an empty list
+//     or map there, such as enum: [], counts as set.
+//   - Structural errors are sorted by message, and reported only when the
+//     schema has no other error; defaults are checked only when the schema
+//     is structural. $schema is reported only then, as "OpenAPIV3Schema
+//     'schema' is not supported".
+//   - Value validations under allOf, anyOf, oneOf or not are checked
+//     against the structural schema only at the root; a nested
+//     additionalProperties: false is accepted there.
+//   - x-kubernetes-int-or-string accepts only exactly
+//     anyOf: [{type: integer}, {type: string}], or the same as allOf[0].
+//   - A fieldPath token longer than 64 KiB ends the server's scan early;
+//     the part read so far decides.
+//
+// # Defaults, values and pruning
+//
+// A default must be unchanged by pruning ("must not have unknown
+// fields"), its apiVersion, kind and metadata must be valid where it
+// makes up a resource, and it must be valid against its schema, in the
+// words of kube-openapi's validator, which reads "<path> in body must be
+// of type string: "integer"" and names list items default.[0]. As there, a
+// format excuses a string from the type check unless the type is integer
+// or number, enum entries match after Go's conversions (1.5 matches 1) and
+// null matches no enum, integer values meet bounds truncated to integers,
+// and anyOf and oneOf report the errors of their best branch.
+//
+// [Prune] removes what a schema does not specify, as the server's pruning
+// does; [Coerce] is the rest of what the server does to an object it
+// converts (metadata checked and written back, nulls the schema does not
+// allow dropped).
+//
 // Deliberate differences, where the server is not deterministic or fails:
 //
 //   - The server reports labels, annotations, stored versions missing from
 //     spec.versions, and the properties of a schema it cannot convert in
 //     the random order of a Go map; here they come sorted, or in index
 //     order.
+//   - The server also walks in random map order the properties,
+//     definitions and dependencies of a schema, and the fields of a
+//     default; here they come in sorted name order. The set of errors is
+//     the same.
 //   - Where the server panics (a selectable field whose path goes on below
 //     additionalProperties without a schema, or is looked up in a schema
 //     it cannot convert), the path is reported as not referring to a valid
-//     field.
+//     field; a fieldPath rule that goes below additionalProperties: false
+//     is reported as "must be a valid path".
+//   - Owner references, finalizers and managed fields in the metadata of
+//     an embedded resource's default are type-checked, not validated.
 package crd

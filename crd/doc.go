@@ -162,7 +162,7 @@
 //   - Where the server panics (a selectable field whose path goes on below
 //     additionalProperties without a schema, or is looked up in a schema
 //     it cannot convert), the path is reported as not referring to a valid
-//     field; a fieldPath rule that goes below additionalProperties: false
+//     field; a fieldPath rule that goes below a boolean additionalProperties
 //     is reported as "must be a valid path".
 //   - Owner references, finalizers and managed fields in the metadata of
 //     an embedded resource's default are type-checked, not validated.

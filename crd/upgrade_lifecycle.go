@@ -1,0 +1,130 @@
+package crd
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// checkLifecycle runs the version lifecycle checks of an upgrade from old
+// to new: served versions removed, kubectl's default version, storage
+// version and stored versions.
+func checkLifecycle(old, new *CustomResourceDefinition) []Finding {
+	var fs []Finding
+	for _, ov := range old.Spec.Versions {
+		if !ov.Served {
+			continue
+		}
+		i := versionIndex(new, ov.Name)
+		var field, what string
+		switch {
+		case i < 0:
+			field, what = "spec.versions", "is removed from spec.versions"
+		case !new.Spec.Versions[i].Served:
+			field, what = upgradeVersionPath(new, ov.Name)+".served", "is no longer served"
+		default:
+			continue
+		}
+		fs = append(fs, Finding{checkServedVersionRemoved, field, ov.Name,
+			ov.Name + " " + what + ": its clients get 404 Not Found"})
+		if !ov.Deprecated {
+			fs = append(fs, Finding{checkRemovedWithoutDeprecate, field, ov.Name,
+				ov.Name + " stops being served without having been deprecated in the live object: " +
+					"first release a revision with deprecated: true on " + ov.Name + ", so that its clients are warned"})
+		}
+	}
+	oldDefault, oldOK := PreferredVersion(old)
+	newDefault, newOK := PreferredVersion(new)
+	if oldOK && newOK && oldDefault != newDefault {
+		fs = append(fs, Finding{checkDefaultVersionChanged, upgradeVersionPath(new, newDefault), newDefault,
+			"kubectl's default version changes from " + oldDefault + " to " + newDefault +
+				": kubectl get, and every request that names no version, now read " + newDefault})
+	}
+	fs = append(fs, checkDeprecatedDefaultVersion(new)...)
+	fs = append(fs, checkStorageMove(old, new)...)
+	return append(fs, checkStoredUnserved(old, new)...)
+}
+
+// checkDeprecatedDefaultVersion reports a deprecated version that kubectl
+// uses by default.
+func checkDeprecatedDefaultVersion(c *CustomResourceDefinition) []Finding {
+	name, ok := PreferredVersion(c)
+	if !ok {
+		return nil
+	}
+	v := c.Spec.Versions[versionIndex(c, name)]
+	if !v.Deprecated {
+		return nil
+	}
+	return []Finding{{checkDeprecatedDefault, upgradeVersionPath(c, name) + ".deprecated", name,
+		name + " is deprecated but is the version kubectl uses by default (the highest-priority served version): " +
+			"every kubectl get warns; serve a non-deprecated version of higher priority, or stop serving " + name}}
+}
+
+// checkStorageMove reports a change of storage version, with the
+// migration of the stored objects spelled out as commands.
+func checkStorageMove(old, new *CustomResourceDefinition) []Finding {
+	from, to := storageVersion(old), storageVersion(new)
+	if from == "" || to == "" || from == to {
+		return nil
+	}
+	return []Finding{{checkStorageVersionChanged, upgradeVersionPath(new, to) + ".storage", to,
+		"the storage version changes from " + from + " to " + to + ": objects stored as " +
+			strings.Join(storedBefore(old, to), ", ") + " stay so until they are written again. " +
+			"After applying this CRD, migrate them: " + migrationCommands(new, to)}}
+}
+
+// storedBefore returns the versions that objects of old may be stored in,
+// other than to: its status.storedVersions, or its storage version when
+// that list is empty.
+func storedBefore(old *CustomResourceDefinition, to string) []string {
+	stored := old.Status.StoredVersions
+	if len(stored) == 0 {
+		stored = []string{storageVersion(old)}
+	}
+	var out []string
+	for _, s := range stored {
+		if s != to && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// migrationCommands returns the storage migration of the Kubernetes
+// documentation ("Upgrade existing objects to a new stored version") for
+// c: rewrite every object so that it is stored as to, then make to the
+// only stored version.
+func migrationCommands(c *CustomResourceDefinition, to string) string {
+	resource := c.Spec.Names.Plural + "." + c.Spec.Group
+	all := ""
+	if c.Spec.Scope != ClusterScoped {
+		all = " --all-namespaces"
+	}
+	name := c.Metadata.Name
+	if name == "" {
+		name = resource
+	}
+	patch := `{"status":{"storedVersions":[` + strconv.Quote(to) + `]}}`
+	return "(1) rewrite every object: `kubectl get " + resource + all + " -o json | kubectl replace -f -`; " +
+		"(2) once that succeeded, record that no other version remains stored: " +
+		"`kubectl patch crd " + name + " --subresource=status --type=merge -p '" + patch + "'`"
+}
+
+// checkStoredUnserved reports the versions of the live object's
+// status.storedVersions that new keeps but does not serve.
+func checkStoredUnserved(old, new *CustomResourceDefinition) []Finding {
+	var fs []Finding
+	storage := storageVersion(new)
+	for _, s := range old.Status.StoredVersions {
+		i := versionIndex(new, s)
+		if i < 0 || new.Spec.Versions[i].Served || s == storage {
+			continue
+		}
+		fs = append(fs, Finding{checkStoredVersionUnserved, upgradeVersionPath(new, s) + ".served", s,
+			s + " is in the live status.storedVersions but not served: objects still stored as " + s +
+				" are read only through conversion, and " + s + " cannot leave spec.versions until they are migrated: " +
+				migrationCommands(new, storage)})
+	}
+	return fs
+}

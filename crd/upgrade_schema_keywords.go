@@ -1,0 +1,225 @@
+package crd
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// keywords compares the keywords of one node that crdify judges, as crdify
+// does: a change is reported when objects valid before may be invalid
+// after, or when clients see another value (default, nullable, format).
+func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field string) {
+	at := func(keyword string, present bool) string {
+		if present {
+			return path + "." + keyword
+		}
+		return path
+	}
+	if old.Type != new.Type {
+		c.add(checkTypeChanged, at("type", new.Type != ""), field,
+			"type changes from "+strconv.Quote(old.Type)+" to "+strconv.Quote(new.Type)+": stored objects and clients of the old type break")
+	}
+	c.enum(old, new, at("enum", len(new.Enum) > 0), field)
+	if !defaultsEqual(old.Default, new.Default) {
+		c.add(checkDefaultChanged, at("default", new.Default != nil), field,
+			"default changes from "+jsonText(old.Default)+" to "+jsonText(new.Default)+": objects written without it read differently")
+	}
+	if msg := maxTightened(old.Maximum, new.Maximum, old.ExclusiveMaximum, new.ExclusiveMaximum, formatFloat); msg != "" {
+		c.add(checkMaximumTightened, at("maximum", new.Maximum != nil), field, "maximum "+msg)
+	}
+	c.bound(checkMaxLengthTightened, "maxLength", old.MaxLength, new.MaxLength, true, path, field)
+	c.bound(checkMaxItemsTightened, "maxItems", old.MaxItems, new.MaxItems, true, path, field)
+	c.bound(checkMaxPropertiesTightened, "maxProperties", old.MaxProperties, new.MaxProperties, true, path, field)
+	if msg := minTightened(old.Minimum, new.Minimum, old.ExclusiveMinimum, new.ExclusiveMinimum, formatFloat); msg != "" {
+		c.add(checkMinimumTightened, at("minimum", new.Minimum != nil), field, "minimum "+msg)
+	}
+	c.bound(checkMinLengthTightened, "minLength", old.MinLength, new.MinLength, false, path, field)
+	c.bound(checkMinItemsTightened, "minItems", old.MinItems, new.MinItems, false, path, field)
+	c.bound(checkMinPropertiesTightened, "minProperties", old.MinProperties, new.MinProperties, false, path, field)
+	var added []string
+	for _, r := range new.Required {
+		if !slices.Contains(old.Required, r) && !slices.Contains(added, r) {
+			added = append(added, r)
+		}
+	}
+	if len(added) > 0 {
+		c.add(checkRequiredAdded, path+".required", field,
+			"newly required: "+strings.Join(added, ", ")+": stored objects and clients without them fail validation")
+	}
+	switch {
+	case old.Pattern == new.Pattern || new.Pattern == "":
+	case old.Pattern == "":
+		c.add(checkPatternChanged, path+".pattern", field, "pattern "+strconv.Quote(new.Pattern)+" added")
+	default:
+		c.add(checkPatternChanged, path+".pattern", field, "pattern changes from "+strconv.Quote(old.Pattern)+" to "+strconv.Quote(new.Pattern))
+	}
+	if old.Nullable != new.Nullable {
+		c.add(checkNullableChanged, at("nullable", new.Nullable), field,
+			"nullable changes from "+strconv.FormatBool(old.Nullable)+" to "+strconv.FormatBool(new.Nullable))
+	}
+	if old.Format != new.Format {
+		c.add(checkFormatChanged, at("format", new.Format != ""), field,
+			"format changes from "+strconv.Quote(old.Format)+" to "+strconv.Quote(new.Format))
+	}
+	if !old.UniqueItems && new.UniqueItems {
+		c.add(checkUniqueItemsAdded, path+".uniqueItems", field, "items must now be unique")
+	}
+	c.rules(old.XValidations, new.XValidations, at("x-kubernetes-validations", len(new.XValidations) > 0), field)
+}
+
+// enum reports an enum added where there was none, and values removed or
+// added.
+func (c *schemaComparison) enum(old, new *JSONSchemaProps, path, field string) {
+	if len(new.Enum) == 0 {
+		return // no enum, or none any more: every value is allowed
+	}
+	if len(old.Enum) == 0 {
+		c.add(checkEnumAdded, path, field, "enum added where any value was allowed: "+joinJSON(new.Enum))
+		return
+	}
+	removed, added := enumDiff(old.Enum, new.Enum), enumDiff(new.Enum, old.Enum)
+	if len(removed) > 0 {
+		c.add(checkEnumValueRemoved, path, field, "enum values removed: "+joinJSON(removed)+": stored objects and clients that use them fail validation")
+	}
+	if len(added) > 0 {
+		c.add(checkEnumValueAdded, path, field, "enum values added: "+joinJSON(added)+": clients that know only the old values may not handle them")
+	}
+}
+
+// enumDiff returns the values of a not in b, in a's order.
+func enumDiff(a, b []JSON) []JSON {
+	in := make(map[string]bool, len(b))
+	for _, v := range b {
+		in[jsonText(&v)] = true
+	}
+	var out []JSON
+	for _, v := range a {
+		if !in[jsonText(&v)] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// rules reports x-kubernetes-validations rules added or removed; a rule is
+// its rule, reason and optionalOldSelf, as in crdify. CEL is not judged.
+func (c *schemaComparison) rules(old, new []ValidationRule, path, field string) {
+	key := func(r ValidationRule) string {
+		k := r.Rule + "\x00"
+		if r.Reason != nil {
+			k += *r.Reason
+		}
+		if r.OptionalOldSelf != nil {
+			k += "\x00" + strconv.FormatBool(*r.OptionalOldSelf)
+		}
+		return k
+	}
+	diff := func(a, b []ValidationRule) []string {
+		in := make(map[string]bool, len(b))
+		for _, r := range b {
+			in[key(r)] = true
+		}
+		var out []string
+		for _, r := range a {
+			if !in[key(r)] {
+				out = append(out, strconv.Quote(r.Rule))
+			}
+		}
+		return out
+	}
+	var parts []string
+	if added := diff(new, old); len(added) > 0 {
+		parts = append(parts, "added "+strings.Join(added, ", "))
+	}
+	if removed := diff(old, new); len(removed) > 0 {
+		parts = append(parts, "removed "+strings.Join(removed, ", "))
+	}
+	if len(parts) > 0 {
+		c.add(checkValidationRulesChanged, path, field,
+			"x-kubernetes-validations rules "+strings.Join(parts, "; ")+": CEL rules are not judged, review them by hand")
+	}
+}
+
+// bound reports a tightened maxLength, maxItems, maxProperties (isMax) or
+// minLength, minItems, minProperties.
+func (c *schemaComparison) bound(check, keyword string, old, new *int64, isMax bool, path, field string) {
+	format := func(i int64) string { return strconv.FormatInt(i, 10) }
+	var msg string
+	if isMax {
+		msg = maxTightened(old, new, false, false, format)
+	} else {
+		msg = minTightened(old, new, false, false, format)
+	}
+	if msg == "" {
+		return
+	}
+	at := path
+	if new != nil {
+		at += "." + keyword
+	}
+	c.add(check, at, field, keyword+" "+msg)
+}
+
+// maxTightened describes how an upper bound became tighter: added,
+// lowered, or made exclusive; "" if it did not.
+func maxTightened[T int64 | float64](old, new *T, oldExcl, newExcl bool, format func(T) string) string {
+	switch {
+	case new == nil:
+		return ""
+	case old == nil:
+		return format(*new) + " added where there was no bound"
+	case *new < *old:
+		return "lowered from " + format(*old) + " to " + format(*new)
+	case *new == *old && newExcl && !oldExcl:
+		return format(*new) + " made exclusive"
+	}
+	return ""
+}
+
+// minTightened is maxTightened for a lower bound.
+func minTightened[T int64 | float64](old, new *T, oldExcl, newExcl bool, format func(T) string) string {
+	switch {
+	case new == nil:
+		return ""
+	case old == nil:
+		return format(*new) + " added where there was no bound"
+	case *new > *old:
+		return "raised from " + format(*old) + " to " + format(*new)
+	case *new == *old && newExcl && !oldExcl:
+		return format(*new) + " made exclusive"
+	}
+	return ""
+}
+
+func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// defaultsEqual reports whether two defaults are the same JSON value.
+func defaultsEqual(a, b *JSON) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return jsonEqual(a.Value, b.Value)
+}
+
+// jsonText returns v as JSON, "none" for nil.
+func jsonText(v *JSON) string {
+	if v == nil {
+		return "none"
+	}
+	b, err := json.Marshal(v.Value)
+	if err != nil { // NaN or an infinity, which JSON cannot hold
+		return "invalid JSON value"
+	}
+	return string(b)
+}
+
+// joinJSON returns the values as JSON, separated by ", ".
+func joinJSON(vs []JSON) string {
+	s := make([]string, len(vs))
+	for i := range vs {
+		s[i] = jsonText(&vs[i])
+	}
+	return strings.Join(s, ", ")
+}

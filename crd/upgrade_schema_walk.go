@@ -1,0 +1,147 @@
+package crd
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// schemaComparison compares an old schema with a new one, node by node,
+// and collects the findings. walkSchema visits one schema; this walks two
+// in step, through the same children, so that each old node meets the
+// new node at the same place.
+type schemaComparison struct {
+	version  string
+	prefix   string
+	findings []Finding
+}
+
+func (c *schemaComparison) add(check, path, field, msg string) {
+	c.findings = append(c.findings, Finding{check, path, c.version, c.prefix + fieldName(field) + ": " + msg})
+}
+
+// fieldName returns how messages name the object field at path.
+func fieldName(path string) string {
+	if path == "" {
+		return "the object"
+	}
+	return path
+}
+
+// node compares old with new, both schemas of the object field at field,
+// new found at path in the new CRD, then their children.
+func (c *schemaComparison) node(old, new *JSONSchemaProps, path, field string) {
+	c.keywords(old, new, path, field)
+	var unjudged []string
+	for _, name := range slices.Sorted(maps.Keys(old.Properties)) {
+		o := old.Properties[name]
+		n, ok := new.Properties[name]
+		if !ok {
+			at := path
+			if len(new.Properties) > 0 {
+				at += ".properties"
+			}
+			msg := "removed from the schema: clients that set it fail or lose it, and stored values are pruned"
+			if keepsUnknown(new) {
+				msg = "removed from the schema: unknown fields are kept here, but it is no longer validated"
+			}
+			c.add(checkFieldRemoved, at, joinField(field, name), msg)
+			continue
+		}
+		c.node(&o, &n, path+".properties["+name+"]", joinField(field, name))
+	}
+	switch oi, ni := old.Items, new.Items; {
+	case oi == nil && ni == nil:
+	case oi == nil || ni == nil || (oi.Schema == nil) != (ni.Schema == nil) || len(oi.JSONSchemas) != len(ni.JSONSchemas):
+		unjudged = append(unjudged, "items")
+	case oi.Schema != nil:
+		c.node(oi.Schema, ni.Schema, path+".items", field+"[*]")
+	default:
+		for i := range oi.JSONSchemas {
+			c.node(&oi.JSONSchemas[i], &ni.JSONSchemas[i], path+".items["+strconv.Itoa(i)+"]", field+"[*]")
+		}
+	}
+	for _, l := range []struct {
+		name     string
+		old, new []JSONSchemaProps
+	}{{"allOf", old.AllOf, new.AllOf}, {"oneOf", old.OneOf, new.OneOf}, {"anyOf", old.AnyOf, new.AnyOf}} {
+		if len(l.old) != len(l.new) {
+			unjudged = append(unjudged, l.name)
+			continue
+		}
+		for i := range l.old {
+			c.node(&l.old[i], &l.new[i], path+"."+l.name+"["+strconv.Itoa(i)+"]", field)
+		}
+	}
+	switch {
+	case old.Not == nil && new.Not == nil:
+	case old.Not == nil || new.Not == nil:
+		unjudged = append(unjudged, "not")
+	default:
+		c.node(old.Not, new.Not, path+".not", field)
+	}
+	unjudged = c.orBool("additionalProperties", old.AdditionalProperties, new.AdditionalProperties, path, field+"[*]", unjudged)
+	unjudged = c.orBool("additionalItems", old.AdditionalItems, new.AdditionalItems, path, field+"[*]", unjudged)
+	unjudged = c.schemaMap("patternProperties", old.PatternProperties, new.PatternProperties, path, field+"[*]", unjudged)
+	unjudged = c.schemaMap("definitions", old.Definitions, new.Definitions, path, field, unjudged)
+	unjudged = c.dependencies(old.Dependencies, new.Dependencies, path, field, unjudged)
+	unjudged = append(unjudged, unjudgedKeywords(old, new)...)
+	if len(unjudged) > 0 {
+		slices.Sort(unjudged)
+		c.add(checkUnhandledChange, path, field, "changes this check cannot judge, review them by hand: "+strings.Join(unjudged, ", "))
+	}
+}
+
+// orBool compares additionalProperties or additionalItems, and returns
+// unjudged with name added when the change is not to a schema kept on both
+// sides.
+func (c *schemaComparison) orBool(name string, old, new *JSONSchemaPropsOrBool, path, field string, unjudged []string) []string {
+	switch {
+	case old == nil && new == nil:
+	case old == nil || new == nil || old.Allows != new.Allows || (old.Schema == nil) != (new.Schema == nil):
+		unjudged = append(unjudged, name)
+	case old.Schema != nil:
+		c.node(old.Schema, new.Schema, path+"."+name, field)
+	}
+	return unjudged
+}
+
+// schemaMap compares patternProperties or definitions: the schemas under
+// keys in both, and name is unjudged if the keys differ.
+func (c *schemaComparison) schemaMap(name string, old, new map[string]JSONSchemaProps, path, field string, unjudged []string) []string {
+	changed := len(old) != len(new)
+	for _, k := range slices.Sorted(maps.Keys(old)) {
+		n, ok := new[k]
+		if !ok {
+			changed = true
+			continue
+		}
+		o := old[k]
+		c.node(&o, &n, path+"."+name+"["+k+"]", field)
+	}
+	if changed {
+		unjudged = append(unjudged, name)
+	}
+	return unjudged
+}
+
+// dependencies compares dependencies as schemaMap does, with lists of
+// property names compared whole.
+func (c *schemaComparison) dependencies(old, new map[string]JSONSchemaPropsOrStringArray, path, field string, unjudged []string) []string {
+	changed := len(old) != len(new)
+	for _, k := range slices.Sorted(maps.Keys(old)) {
+		o := old[k]
+		n, ok := new[k]
+		switch {
+		case !ok || (o.Schema == nil) != (n.Schema == nil) || !slices.Equal(o.Property, n.Property):
+			changed = true
+		case o.Schema != nil:
+			c.node(o.Schema, n.Schema, path+".dependencies["+k+"]", field)
+		}
+	}
+	if changed {
+		unjudged = append(unjudged, "dependencies")
+	}
+	return unjudged
+}

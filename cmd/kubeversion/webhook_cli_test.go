@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -97,5 +99,28 @@ func TestWebhookCheckFormats(t *testing.T) {
 				t.Errorf("-o %s: status %d, output lacks %q:\n%s", tt.format, status, w, out.String())
 			}
 		}
+	}
+}
+
+// TestWebhookCheckStored checks that a sample is checked as the API server
+// stores it: a field its own schema does not specify is reported once, and
+// not again as lost in another version.
+func TestWebhookCheckStored(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "unknown.yaml")
+	sample := "apiVersion: stable.example.com/v1beta1\nkind: CronTab\nmetadata:\n  name: a\nspec:\n  cronSpec: x\n  typo: 1\n"
+	if err := os.WriteFile(file, []byte(sample), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, _, status := runCheck(t, "--crd", "testdata/webhook/crontab-none-crd.yaml", file)
+	var got []string
+	for _, f := range s.Findings {
+		got = append(got, strings.TrimPrefix(f.String(), file))
+	}
+	want := []string{
+		":1: CronTab a, stored as v1beta1: the v1beta1 schema prunes, when it is stored: spec.typo",
+		":1: CronTab a, read as v1: the v1 schema does not specify, so it is lost: spec.cronSpec",
+	}
+	if status != exitInvalid || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("status %d, findings:\n%s\nwant 1 and:\n%s", status, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

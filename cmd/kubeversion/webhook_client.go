@@ -128,14 +128,21 @@ func (c *webhookClient) post(review *conversion.Review) ([]byte, error) {
 }
 
 // httpFailure returns the error client-go makes of an answer, as measured
-// on the real converter, or nil for a 2xx answer with a body: an empty
-// body or a 204 is a "0-length response"; another non-2xx answer gives the
-// message of a Status of status Failure in its body, or client-go's
-// generic message for its code.
+// on the real converter, or nil for a 2xx answer with a body: a
+// Content-Type that does not parse is an internal error; an empty body or
+// a 204 is a "0-length response"; another non-2xx answer gives the message
+// of a Status of status Failure in its body, or client-go's generic
+// message for its code. The webhook client decodes any content type (its
+// one serializer has no media type), so a Status is read whatever the
+// Content-Type says; only its text/ prefix decides whether the generic
+// message quotes the body.
 func httpFailure(resp *http.Response, body []byte) error {
 	ct := resp.Header.Get("Content-Type")
 	if ct == "" {
 		ct = "application/json" // the client's content type stands in
+	}
+	if _, _, err := mime.ParseMediaType(ct); err != nil {
+		return fmt.Errorf("%s: %v", "Internal error occurred", err) // NewInternalError's words
 	}
 	code := resp.StatusCode
 	ok := code >= 200 && code <= 206

@@ -211,6 +211,10 @@ func TestWebhookCheckBroken(t *testing.T) {
 			[]string{single + " failed: 0-length response with status code: 200 and content type: application/json"}},
 		{"204", withCode(204, ""),
 			[]string{single + " failed: 0-length response with status code: 204 and content type: application/json"}},
+		{"bad content type", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json; charset")
+			io.WriteString(w, "{}")
+		}), []string{single + " failed: Internal error occurred: mime: invalid media parameter"}},
 		{"Status body", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusBadRequest)

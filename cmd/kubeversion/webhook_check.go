@@ -10,36 +10,6 @@ import (
 	"github.com/kubeversion/kubeversion/crd"
 )
 
-// webhookFinding is one thing webhook check found, at the line of the
-// sample object it concerns; its JSON form is an element of "findings".
-type webhookFinding struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Object  string `json:"object"` // "CronTab ns/name", or "list of 3" for a list request
-	Check   string `json:"check"`  // "stored", "convert", "list", "pruned", "round trip" or "lost"
-	From    string `json:"from"`   // version names
-	To      string `json:"to"`
-	Message string `json:"message"` // in the API server's words where it has some
-}
-
-// String returns "file:line: what was checked: message".
-func (f webhookFinding) String() string {
-	var what string
-	switch f.Check {
-	case "list":
-		what = fmt.Sprintf("%s to %s", f.Object, f.To)
-	case "round trip":
-		what = fmt.Sprintf("%s, round trip %s to %s and back", f.Object, f.From, f.To)
-	case "lost":
-		what = fmt.Sprintf("%s, read as %s", f.Object, f.To)
-	case "stored":
-		what = fmt.Sprintf("%s, stored as %s", f.Object, f.From)
-	default:
-		what = fmt.Sprintf("%s, %s to %s", f.Object, f.From, f.To)
-	}
-	return fmt.Sprintf("%s:%d: %s: %s", f.File, f.Line, what, f.Message)
-}
-
 // webhookChecker checks a CRD's conversion against sample objects, as the
 // API server would convert them.
 type webhookChecker struct {
@@ -47,74 +17,6 @@ type webhookChecker struct {
 	client   *webhookClient // nil for strategy None
 	calls    int
 	findings []webhookFinding
-}
-
-// sample is a sample object of the CRD's kind, with its version's name.
-type sample struct {
-	object
-	version string
-}
-
-// label names s as "CronTab name" or "CronTab namespace/name".
-func (s sample) label() string {
-	name := metadataString(s.fields, "name")
-	if ns := metadataString(s.fields, "namespace"); ns != "" {
-		name = ns + "/" + name
-	}
-	return strings.TrimSpace(s.str("kind") + " " + name)
-}
-
-func metadataString(obj map[string]any, key string) string {
-	m, _ := obj["metadata"].(map[string]any)
-	s, _ := m[key].(string)
-	return s
-}
-
-// samplesOf returns the objects as samples of def, or the problem with the
-// first that is not an object of def's group and kind in one of its
-// versions: the API server would not convert it.
-func samplesOf(def *crd.CustomResourceDefinition, objects []object) ([]sample, *problem) {
-	var out []sample
-	for _, o := range objects {
-		group, version, _ := strings.Cut(o.str("apiVersion"), "/")
-		if group != def.Spec.Group || o.str("kind") != def.Spec.Names.Kind || !hasVersion(def, version) {
-			return nil, &problem{o.file, o.line, fmt.Sprintf("apiVersion %q, kind %q: not a %s of a version of %s",
-				o.str("apiVersion"), o.str("kind"), def.Spec.Names.Kind, def.Spec.Group)}
-		}
-		out = append(out, sample{o, version})
-	}
-	return out, nil
-}
-
-func hasVersion(def *crd.CustomResourceDefinition, name string) bool {
-	for _, v := range def.Spec.Versions {
-		if v.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-// schemaOf returns the openAPIV3Schema of def's version name, or nil when
-// it has none or def preserves unknown fields (nothing is pruned then).
-func schemaOf(def *crd.CustomResourceDefinition, name string) *crd.JSONSchemaProps {
-	for _, v := range def.Spec.Versions {
-		if v.Name == name && v.Schema != nil && !def.Spec.PreserveUnknownFields {
-			return v.Schema.OpenAPIV3Schema
-		}
-	}
-	return nil
-}
-
-// served returns the names of def's served versions, in spec order.
-func served(def *crd.CustomResourceDefinition) []string {
-	var out []string
-	for _, v := range def.Spec.Versions {
-		if v.Served {
-			out = append(out, v.Name)
-		}
-	}
-	return out
 }
 
 // check checks every sample, as its version's schema stores it, against
@@ -141,32 +43,6 @@ func (c *webhookChecker) check(samples []sample) {
 			c.checkList(samples, to)
 		}
 	}
-}
-
-// stored returns the samples as the API server stores them, pruned and
-// coerced by the schemas of their versions: the objects it converts. It
-// reports what that removes, and leaves out the samples it would refuse.
-func (c *webhookChecker) stored(samples []sample) []sample {
-	var out []sample
-	for _, s := range samples {
-		schema := schemaOf(c.def, s.version)
-		if schema == nil {
-			out = append(out, s)
-			continue
-		}
-		obj := deepCopy(s.fields).(map[string]any)
-		pruned, err := crd.Coerce(obj, schema)
-		switch {
-		case err != nil:
-			c.add(s, "stored", s.version, s.version, "the API server would not store it: "+err.Error())
-			continue
-		case len(pruned) > 0:
-			c.add(s, "stored", s.version, s.version, fmt.Sprintf("the %s schema prunes, when it is stored: %s", s.version, strings.Join(pruned, ", ")))
-		}
-		s.fields = obj
-		out = append(out, s)
-	}
-	return out
 }
 
 func (c *webhookChecker) add(s sample, check, from, to, msg string) {

@@ -8,6 +8,36 @@ import (
 	"strings"
 )
 
+// webhookFinding is one thing webhook check found, at the line of the
+// sample object it concerns; its JSON form is an element of "findings".
+type webhookFinding struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Object  string `json:"object"` // "CronTab ns/name", or "list of 3" for a list request
+	Check   string `json:"check"`  // "stored", "convert", "list", "pruned", "round trip" or "lost"
+	From    string `json:"from"`   // version names
+	To      string `json:"to"`
+	Message string `json:"message"` // in the API server's words where it has some
+}
+
+// String returns "file:line: what was checked: message".
+func (f webhookFinding) String() string {
+	var what string
+	switch f.Check {
+	case "list":
+		what = fmt.Sprintf("%s to %s", f.Object, f.To)
+	case "round trip":
+		what = fmt.Sprintf("%s, round trip %s to %s and back", f.Object, f.From, f.To)
+	case "lost":
+		what = fmt.Sprintf("%s, read as %s", f.Object, f.To)
+	case "stored":
+		what = fmt.Sprintf("%s, stored as %s", f.Object, f.From)
+	default:
+		what = fmt.Sprintf("%s, %s to %s", f.Object, f.From, f.To)
+	}
+	return fmt.Sprintf("%s:%d: %s: %s", f.File, f.Line, what, f.Message)
+}
+
 // webhookSummary is what webhook check found; its JSON form is the
 // document of -o json.
 type webhookSummary struct {

@@ -28,6 +28,7 @@ type tally struct {
 	withErrors map[string]int // by topic: cases where Kubernetes gave errors of the topic
 	mismatched map[string]int // by topic: cases with differences in the topic
 	rules      map[string]*ruleTally
+	met        map[string]int // by rule key: cases where Kubernetes gave an error of the rule
 }
 
 type ruleTally struct {
@@ -42,16 +43,20 @@ var seen = &tally{ // guarded by seenMu
 	withErrors: map[string]int{},
 	mismatched: map[string]int{},
 	rules:      map[string]*ruleTally{},
+	met:        map[string]int{},
 }
 
 var seenMu sync.Mutex
 
 // add records one case from source. It may be called from several
 // goroutines.
-func (t *tally) add(source string, manifest, old []byte, diffs []difference, topics []string) {
+func (t *tally) add(source string, manifest, old []byte, k verdict, diffs []difference, topics []string) {
 	seenMu.Lock()
 	defer seenMu.Unlock()
 	t.cases[source]++
+	for _, f := range k.errs {
+		t.met[ruleKey(topicOf(f.field, f.detail), f.field, f.detail)]++
+	}
 	for _, topic := range topics {
 		t.withErrors[topic]++
 	}
@@ -94,7 +99,7 @@ func (t *tally) summary() string {
 	for _, n := range t.cases {
 		total += n
 	}
-	fmt.Fprintf(&b, "%d cases %v\n", total, t.cases)
+	fmt.Fprintf(&b, "%d cases %v; %d distinct rules of the API server met\n", total, t.cases, len(t.met))
 	for _, topic := range allTopics {
 		state := "not compared"
 		if coveredTopics[topic] {
@@ -145,6 +150,9 @@ func writeReports(dir string) error {
 	slices.SortFunc(rules, func(a, b *ruleTally) int {
 		return cmp.Or(cmp.Compare(b.cases, a.cases), cmp.Compare(a.key, b.key), cmp.Compare(a.side, b.side))
 	})
+	if err := writeCoverage(filepath.Join(dir, "coverage.txt"), header); err != nil {
+		return err
+	}
 	for _, topic := range allTopics {
 		var b strings.Builder
 		b.WriteString(header)
@@ -181,6 +189,23 @@ func writeReports(dir string) error {
 		}
 	}
 	return nil
+}
+
+// writeCoverage writes the rules of the API server that the cases met:
+// each rule key with the number of cases where Kubernetes gave its error.
+func writeCoverage(file, header string) error {
+	keys := make([]string, 0, len(seen.met))
+	for k := range seen.met {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.WriteString(header)
+	fmt.Fprintf(&b, "\n# %d rules of the API server met (topic | path | type: detail), with the cases that met each\n", len(keys))
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%7d  %s\n", seen.met[k], k)
+	}
+	return os.WriteFile(file, []byte(b.String()), 0o644)
 }
 
 // minimize shrinks r's example, greedily dropping object members and array

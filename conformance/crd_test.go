@@ -144,7 +144,7 @@ func runCase(source string, manifest, old []byte) (k, o verdict, diffs []differe
 	}
 	o = oursVerdict(manifest, old)
 	diffs, topics := compareVerdicts(k, o)
-	seen.add(source, manifest, old, diffs, topics)
+	seen.add(source, manifest, old, k, diffs, topics)
 	return k, o, diffs, nil
 }
 

@@ -69,6 +69,9 @@ func (c *webhookChecker) checkRoundTrip(s sample, to string) {
 		c.add(s, "convert", to, s.version, err.Error())
 		return
 	}
+	if p := back[0].Pruned; len(p) > 0 {
+		c.add(s, "pruned", to, s.version, fmt.Sprintf("the %s schema prunes what the webhook wrote, silently: %s", s.version, strings.Join(p, ", ")))
+	}
 	if diffs := diffValues("", s.fields, back[0].Object, nil); len(diffs) > 0 {
 		c.add(s, "round trip", s.version, to, "does not come back as it was: "+strings.Join(diffs, "; "))
 	}

@@ -198,7 +198,10 @@ func TestWebhookCheckBroken(t *testing.T) {
 		{"lossy", &conversion.Handler{Convert: cronTabSteps(true).Convert},
 			[]string{"does not come back as it was: spec.replicas lost (was 1)"}},
 		{"field the schema prunes", breakObjects(func(obj map[string]any) { obj["spec"].(map[string]any)["extra"] = true }),
-			[]string{"schema prunes what the webhook wrote, silently: spec.extra"}},
+			[]string{
+				"every-minute, v1beta1 to v1: the v1 schema prunes what the webhook wrote, silently: spec.extra",
+				"every-minute, v1 to v1beta1: the v1beta1 schema prunes what the webhook wrote, silently: spec.extra",
+			}},
 		{"500", withCode(500, "boom\n"),
 			[]string{single + ` failed: an error on the server ("boom") has prevented the request from succeeding`}},
 		{"301", withCode(301, ""),

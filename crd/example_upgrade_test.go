@@ -103,9 +103,7 @@ func ExampleCheckUpgrade_noLiveObject() {
 	}
 	// Output:
 	// none-conversion-drops-fields v1beta1
-	// strategy None between v1beta1 and v1 whose schemas differ: objects of v1beta1 lose spec.cronSpec when read or written through v1; convert with a webhook, or give both versions the same fields
-	// none-conversion-drops-fields v1
-	// strategy None between v1 and v1beta1 whose schemas differ: objects of v1 lose spec.schedule when read or written through v1beta1; convert with a webhook, or give both versions the same fields
+	// strategy None between v1beta1 and the storage version v1, whose schemas differ: objects written through v1beta1 are stored as v1 and lose spec.cronSpec; objects read through v1beta1 lack spec.schedule, and lose them when written back through v1beta1; convert with a webhook, or give both versions the same fields
 	// field-removed v1
 	// from v1beta1 to v1: spec.cronSpec: removed from the schema: clients that set it fail or lose it, and stored values are pruned
 }

@@ -5,39 +5,45 @@ import (
 	"strings"
 )
 
-// checkNoneConversion reports, for strategy None, the fields that each
-// served version loses when its objects are read or written through
-// another served version: None only changes apiVersion, and the server
-// then prunes the object by the other version's schema. A CRD with
-// spec.preserveUnknownFields prunes nothing.
+// checkNoneConversion reports, for strategy None, the fields lost between
+// each served version and the storage version: None only changes
+// apiVersion, and the server prunes the object by the schema of the
+// version it converts to. An object written through a served version V is
+// stored as the storage version S, and loses what S does not specify; one
+// read through V lacks what V does not specify, and loses it for good when
+// written back through V. A CRD with spec.preserveUnknownFields prunes
+// nothing.
 func checkNoneConversion(c *CustomResourceDefinition) []Finding {
 	if conversionStrategy(c) != NoneConverter || c.Spec.PreserveUnknownFields {
 		return nil
 	}
+	s := storageVersion(c)
+	if s == "" {
+		return nil
+	}
+	storage := &c.Spec.Versions[versionIndex(c, s)]
 	field := "spec.conversion.strategy"
 	if c.Spec.Conversion == nil {
 		field = "spec"
 	}
-	var served []*Version
-	for i := range c.Spec.Versions {
-		if c.Spec.Versions[i].Served {
-			served = append(served, &c.Spec.Versions[i])
-		}
-	}
 	var fs []Finding
-	for i, a := range served {
-		for _, b := range served[i+1:] {
-			for _, dir := range [2][2]*Version{{a, b}, {b, a}} {
-				from, to := dir[0], dir[1]
-				lost := lostFields(versionSchema(from), versionSchema(to))
-				if len(lost) == 0 {
-					continue
-				}
-				fs = append(fs, Finding{checkNoneConversionDrops, field, from.Name,
-					"strategy None between " + from.Name + " and " + to.Name + " whose schemas differ: objects of " +
-						from.Name + " lose " + strings.Join(lost, ", ") + " when read or written through " + to.Name +
-						"; convert with a webhook, or give both versions the same fields"})
-			}
+	for i := range c.Spec.Versions {
+		v := &c.Spec.Versions[i]
+		if !v.Served || v.Name == s {
+			continue
+		}
+		var parts []string
+		if lost := lostFields(versionSchema(v), versionSchema(storage)); len(lost) > 0 {
+			parts = append(parts, "objects written through "+v.Name+" are stored as "+s+" and lose "+strings.Join(lost, ", "))
+		}
+		if lost := lostFields(versionSchema(storage), versionSchema(v)); len(lost) > 0 {
+			parts = append(parts, "objects read through "+v.Name+" lack "+strings.Join(lost, ", ")+
+				", and lose them when written back through "+v.Name)
+		}
+		if len(parts) > 0 {
+			fs = append(fs, Finding{checkNoneConversionDrops, field, v.Name,
+				"strategy None between " + v.Name + " and the storage version " + s + ", whose schemas differ: " +
+					strings.Join(parts, "; ") + "; convert with a webhook, or give both versions the same fields"})
 		}
 	}
 	return fs

@@ -27,13 +27,33 @@ func TestCheckUpgradeConversion(t *testing.T) {
 		}),
 		want: []string{
 			"none-conversion-drops-fields spec v1beta1",
-			"none-conversion-drops-fields spec v1",
 			// v1beta1 to v1, the next in priority, drops spec.b
 			"field-removed spec.versions[1].schema.openAPIV3Schema.properties[spec].properties v1",
 		},
 		words: []string{
-			"objects of v1beta1 lose spec.b when read or written through v1;",
-			"objects of v1 lose spec.c when read or written through v1beta1;",
+			"objects written through v1beta1 are stored as v1 and lose spec.b;",
+			"objects read through v1beta1 lack spec.c, and lose them when written back through v1beta1;",
+		},
+	}, {
+		name: "None: each served version against the storage version only, one way where only one loses",
+		new: upCRD(t, []tv{
+			{name: "v1alpha1", served: true, schema: specAB},
+			{name: "v1beta1", served: true, schema: specAC},
+			{name: "v1", served: true, storage: true, schema: withX(`{"type":"string"}`)},
+		}, func(c *CustomResourceDefinition) {
+			// v1 specifies spec.a, spec.b and spec.c, and x
+			c.Spec.Versions[2].Schema.OpenAPIV3Schema.Properties["spec"].Properties["a"] = JSONSchemaProps{Type: "string"}
+			c.Spec.Versions[2].Schema.OpenAPIV3Schema.Properties["spec"].Properties["b"] = JSONSchemaProps{Type: "string"}
+			c.Spec.Versions[2].Schema.OpenAPIV3Schema.Properties["spec"].Properties["c"] = JSONSchemaProps{Type: "string"}
+		}),
+		want: []string{
+			"none-conversion-drops-fields spec v1alpha1",
+			"none-conversion-drops-fields spec v1beta1",
+			"field-removed spec.versions[1].schema.openAPIV3Schema.properties[spec].properties v1beta1",
+		},
+		words: []string{
+			"between v1alpha1 and the storage version v1, whose schemas differ: objects read through v1alpha1 lack spec.c, spec.x, and lose them",
+			"between v1beta1 and the storage version v1, whose schemas differ: objects read through v1beta1 lack spec.b, spec.x, and lose them",
 		},
 	}, {
 		name: "None with an unserved version: no finding for it",

@@ -2,7 +2,6 @@ package crd
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -38,9 +37,14 @@ func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field strin
 	c.bound(checkMinLengthTightened, "minLength", old.MinLength, new.MinLength, false, path, field)
 	c.bound(checkMinItemsTightened, "minItems", old.MinItems, new.MinItems, false, path, field)
 	c.bound(checkMinPropertiesTightened, "minProperties", old.MinProperties, new.MinProperties, false, path, field)
+	seen := make(map[string]bool, len(old.Required))
+	for _, r := range old.Required {
+		seen[r] = true
+	}
 	var added []string
 	for _, r := range new.Required {
-		if !slices.Contains(old.Required, r) && !slices.Contains(added, r) {
+		if !seen[r] {
+			seen[r] = true
 			added = append(added, r)
 		}
 	}

@@ -86,33 +86,37 @@ func (o *output) groupEnd(p int) int {
 
 // format appends the lines at positions from..to of the output to buf.
 // Runs of the same line in a group, which are common, are written from
-// the first line of the run: the others are not read again. The lines are
-// all over the input, each a cache miss: format touches the line it will
-// write some lines later, so that its miss overlaps with the work on the
-// lines before.
+// the first line of the run: the others are not read again.
+//
+// The lines are all over the input, each a cache miss. So format first
+// touches the lines of a few dozen positions in a tight loop, whose loads
+// the processor makes all at once, and then copies them from the cache.
 func (o *output) format(buf []byte, from, to int) []byte {
 	recs := o.groups.recs
 	var last []byte
 	var lastKey uint64
 	var touched byte
 	end := o.groupEnd(from)
-	for p := from; p < to; p++ {
-		if p == end {
-			last, end = nil, o.groupEnd(p)
+	for p := from; p < to; p += touchAhead {
+		q := min(p+touchAhead, to)
+		for i := p; i < q; i++ {
+			touched += o.in.firstByte(recs[o.index(i)].loc)
 		}
-		if ahead := p + prefetch; ahead < to {
-			touched += o.in.firstByte(recs[o.index(ahead)].loc)
+		for i := p; i < q; i++ {
+			if i == end {
+				last, end = nil, o.groupEnd(i)
+			}
+			r := recs[o.index(i)]
+			if last == nil || r.key != lastKey || !exactKey(r.key) {
+				last, lastKey = o.in.line(r.loc), r.key
+			}
+			buf = append(buf, last...)
+			buf = append(buf, o.nl...)
 		}
-		r := recs[o.index(p)]
-		if last == nil || r.key != lastKey || !exactKey(r.key) {
-			last, lastKey = o.in.line(r.loc), r.key
-		}
-		buf = append(buf, last...)
-		buf = append(buf, o.nl...)
 	}
 	runtime.KeepAlive(touched)
 	return buf
 }
 
-// prefetch is how many lines ahead format touches the input.
-const prefetch = 12
+// touchAhead is how many lines format touches at once.
+const touchAhead = 32

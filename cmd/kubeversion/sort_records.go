@@ -79,6 +79,9 @@ func collectKeys(in *sortInput, segs []segment, recs []record, firstLine int, gr
 	n := 0
 	for _, seg := range segs {
 		c := in.chunks[seg.chunk][:seg.to]
+		// The first slash at or after the line, found once for all the
+		// lines before it: input without slashes is searched once.
+		slashAt := -1
 		for off := seg.from; off < len(c); n++ {
 			rest := c[off:]
 			end := bytes.IndexByte(rest, '\n')
@@ -92,8 +95,14 @@ func collectKeys(in *sortInput, segs []segment, recs []record, firstLine int, gr
 			if in.crlf && len(line) > 0 && line[len(line)-1] == '\r' {
 				line = line[:len(line)-1]
 			}
+			if slashAt < off {
+				slashAt = len(c)
+				if i := bytes.IndexByte(c[off:], '/'); i >= 0 {
+					slashAt = off + i
+				}
+			}
 			version := line
-			if slash := bytes.IndexByte(line, '/'); slash >= 0 {
+			if slash := slashAt - off; slash < len(line) {
 				w.add(firstLine+n, line[:slash+1])
 				version = line[slash+1:]
 			}

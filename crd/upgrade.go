@@ -62,6 +62,8 @@ const (
 	checkNullableChanged         = "nullable-changed"
 	checkFormatChanged           = "format-changed"
 	checkUniqueItemsAdded        = "unique-items-added"
+	checkListTypeChanged         = "list-type-changed"
+	checkMapTypeChanged          = "map-type-changed"
 	checkValidationRulesChanged  = "validation-rules-changed"
 	checkUnhandledChange         = "unhandled-change"
 )
@@ -75,7 +77,8 @@ var upgradeChecks = []string{
 	checkMaximumTightened, checkMaxLengthTightened, checkMaxItemsTightened, checkMaxPropertiesTightened,
 	checkMinimumTightened, checkMinLengthTightened, checkMinItemsTightened, checkMinPropertiesTightened,
 	checkRequiredAdded, checkPatternChanged, checkNullableChanged, checkFormatChanged,
-	checkUniqueItemsAdded, checkValidationRulesChanged, checkUnhandledChange,
+	checkUniqueItemsAdded, checkListTypeChanged, checkMapTypeChanged, checkValidationRulesChanged,
+	checkUnhandledChange,
 }
 
 // UpgradeChecks returns the names of all the checks of [CheckUpgrade], in

@@ -64,11 +64,17 @@ func TestCheckUpgradeSchemaKeywords(t *testing.T) {
 		{"CEL rules", `{"type":"string","x-kubernetes-validations":[{"rule":"self != 'a'"},{"rule":"size(self) < 9"}]}`,
 			`{"type":"string","x-kubernetes-validations":[{"rule":"size(self) < 9","message":"reworded"},{"rule":"self != 'b'"}]}`,
 			[]string{"validation-rules-changed .x-kubernetes-validations"}, []string{`added "self != 'b'"; removed "self != 'a'"`}},
-		{"list type", `{"type":"array","items":{"type":"string"}}`, `{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"}}`,
-			[]string{"unhandled-change "}, []string{"review them by hand: x-kubernetes-list-type"}},
+		{"list type atomic spelled out", `{"type":"array","items":{"type":"string"}}`, `{"type":"array","x-kubernetes-list-type":"atomic","items":{"type":"string"}}`, nil, nil},
+		{"list type set", `{"type":"array","items":{"type":"string"}}`, `{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"}}`,
+			[]string{"list-type-changed .x-kubernetes-list-type"}, []string{"from atomic to set: server-side apply merges it differently, and stored objects with repeated items fail"}},
+		{"list map keys", `{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["a"],"items":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"]}}`,
+			`{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["a","b"],"items":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"]}}`,
+			[]string{"list-type-changed .x-kubernetes-list-type"}, []string{"from map with keys a to map with keys a, b"}},
+		{"map type", `{"type":"object","x-kubernetes-map-type":"granular"}`, `{"type":"object","x-kubernetes-map-type":"atomic"}`,
+			[]string{"map-type-changed .x-kubernetes-map-type"}, []string{"from granular to atomic"}},
 		{"several unjudged keywords, sorted", `{"type":"object","x-kubernetes-preserve-unknown-fields":true}`,
-			`{"type":"object","allOf":[{"required":["a"]}],"x-kubernetes-map-type":"atomic"}`,
-			[]string{"unhandled-change "}, []string{"allOf, x-kubernetes-map-type, x-kubernetes-preserve-unknown-fields"}},
+			`{"type":"object","allOf":[{"required":["a"]}],"x-kubernetes-embedded-resource":true}`,
+			[]string{"unhandled-change "}, []string{"allOf, x-kubernetes-embedded-resource, x-kubernetes-preserve-unknown-fields"}},
 		{"preserve-unknown-fields false is its absence", `{"type":"object"}`, `{"type":"object","x-kubernetes-preserve-unknown-fields":false}`, nil, nil},
 		{"in list items", `{"type":"array","items":{"type":"object","properties":{"n":{"type":"string"}}}}`,
 			`{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"}}}}`,
@@ -218,16 +224,15 @@ func TestUpgradeChecksComplete(t *testing.T) {
 		}
 		seen[c] = true
 	}
-	if n := len(seen); n != 31 {
-		t.Errorf("UpgradeChecks has %d names, want 31", n)
+	if n := len(seen); n != 33 {
+		t.Errorf("UpgradeChecks has %d names, want 33", n)
 	}
 	got := map[string]bool{}
 	for _, f := range unjudgedFields {
 		got[f.keyword] = true
 	}
 	want := map[string]bool{"$ref": true, "multipleOf": true, "x-kubernetes-preserve-unknown-fields": true,
-		"x-kubernetes-embedded-resource": true, "x-kubernetes-int-or-string": true, "x-kubernetes-list-map-keys": true,
-		"x-kubernetes-list-type": true, "x-kubernetes-map-type": true}
+		"x-kubernetes-embedded-resource": true, "x-kubernetes-int-or-string": true}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("unjudged keywords mismatch (-want +got):\n%s", diff)
 	}

@@ -17,7 +17,8 @@ var judgedKeywords = map[string]bool{
 	"minimum": true, "exclusiveMinimum": true, "maxLength": true, "minLength": true,
 	"maxItems": true, "minItems": true, "maxProperties": true, "minProperties": true,
 	"required": true, "pattern": true, "nullable": true, "format": true, "uniqueItems": true,
-	"x-kubernetes-validations": true,
+	"x-kubernetes-validations": true, "x-kubernetes-list-type": true, "x-kubernetes-list-map-keys": true,
+	"x-kubernetes-map-type": true,
 	// children, compared by the walk
 	"properties": true, "items": true, "allOf": true, "oneOf": true, "anyOf": true, "not": true,
 	"additionalProperties": true, "patternProperties": true, "dependencies": true,

@@ -10,6 +10,16 @@ import (
 
 // descriptions say what each command does, for its --help.
 var descriptions = map[string]string{
+	"webhook check": `Webhook check calls the conversion webhook of a CustomResourceDefinition as
+the API server would, with each sample OBJECT (YAML or JSON files, - for
+standard input): for each served version, one object at a time and all in a
+list, in the first review version of conversionReviewVersions, over HTTPS
+verified with the CRD's caBundle or --ca, HTTP/1.1, a 30 s timeout. It
+judges each answer by the server's rules and in its words, converts each
+object to every other served version and back and reports what does not
+come back, and reports the fields the target schema prunes silently. For
+strategy None it reports, without calls, the fields of each object lost
+when read through another version. Any finding makes the exit status 1.`,
 	"sort": `Sort prints the VERSION arguments, or the lines of standard input, highest
 priority first, as Kubernetes ranks API versions. Lines of the form
 group/version, as 'kubectl api-versions' prints them, are grouped by group.`,

@@ -7,6 +7,7 @@
 //	kubeversion highest [VERSION...]
 //	kubeversion parse [-o text|json] [VERSION...]
 //	kubeversion lint [--old FILE] [-o text|json|github] PATH...
+//	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...
 //	kubeversion help [COMMAND]
 //	kubeversion --version
 //
@@ -43,6 +44,9 @@ Usage:
   kubeversion lint [--old FILE] [-o text|json|github] PATH...
                                           check CRD manifests as kubectl apply and
                                           the API server would
+  kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...
+                                          call a CRD's conversion webhook as the API
+                                          server would and check its answers
   kubeversion help [COMMAND]              print this help, or a command's
   kubeversion --version                   print the version of kubeversion
 
@@ -65,6 +69,7 @@ var commands = map[string]func(e *env, args []string) int{
 	"highest": runHighest,
 	"parse":   runParse,
 	"lint":    runLint,
+	"webhook": runWebhook,
 }
 
 func main() {

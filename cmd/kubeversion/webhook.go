@@ -7,20 +7,6 @@ import (
 	"github.com/kubeversion/kubeversion/crd"
 )
 
-func init() {
-	// flags.go's descriptions, for --help; here to keep webhook in its files.
-	descriptions["webhook check"] = `Webhook check calls the conversion webhook of a CustomResourceDefinition as
-the API server would, with each sample OBJECT (YAML or JSON files, - for
-standard input): for each served version, one object at a time and all in a
-list, in the first review version of conversionReviewVersions, over HTTPS
-verified with the CRD's caBundle or --ca, HTTP/1.1, a 30 s timeout. It
-judges each answer by the server's rules and in its words, converts each
-object to every other served version and back and reports what does not
-come back, and reports the fields the target schema prunes silently. For
-strategy None it reports, without calls, the fields of each object lost
-when read through another version. Any finding makes the exit status 1.`
-}
-
 const webhookUsage = `Usage: kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...
 `
 
@@ -152,7 +138,3 @@ func readWebhookCRD(e *env, file string) (*crd.CustomResourceDefinition, *proble
 	}
 	return def, nil
 }
-
-// runWebhook is called from main.go's commands once the lead wires it in;
-// until then this keeps staticcheck's U1000 quiet. Remove it then.
-var _ = runWebhook

@@ -31,6 +31,8 @@ type pruneTally struct {
 	interesting, reruns int
 }
 
+// differ counts a mismatch, and fails the test with the inputs and both
+// answers (format and args) for the first -pruneshown ones.
 func (p *pruneTally) differ(format string, args ...any) {
 	p.t.Helper()
 	p.mismatch++
@@ -39,7 +41,9 @@ func (p *pruneTally) differ(format string, args ...any) {
 	}
 }
 
-// report logs the counts, and fails the test where nothing was compared.
+// report logs the counts, and fails the test where a case differed, fewer
+// cases than asked for were compared, or none was interesting (pruned
+// fields, errors in defaults...), which would prove little.
 func (p *pruneTally) report(interesting string) {
 	p.t.Helper()
 	p.t.Logf("seed %d: compared %d cases, %d %s, %d matched only on a rerun of the server, %d mismatches",

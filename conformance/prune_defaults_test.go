@@ -48,7 +48,10 @@ var unvalidatedMeta = regexp.MustCompile(`\.metadata\.(ownerReferences|finalizer
 
 // TestDefaultsDifferential creates CRDs whose schemas carry generated
 // defaults and value validations with crd.ValidateCreate and with the
-// server's registry strategy, and compares every error message. It proves
+// server's registry strategy, and compares every error message; a quarter
+// of the cases update the CRD to itself instead (crd.ValidateUpdate), where
+// defaults that pruning changes in the old schema need not be pruned. It
+// proves
 // the validation of defaults (validateDefaults, as
 // defaulting.ValidateDefaults: each default validated as a value of its
 // schema, pruned or not, with its metadata and embedded resources) and
@@ -61,7 +64,7 @@ var unvalidatedMeta = regexp.MustCompile(`\.metadata\.(ownerReferences|finalizer
 // a schema in random order, and where a default fails in more than one way
 // an anyOf or oneOf may report one failure or another: where the lists
 // differ, the server is rerun up to 12 times, and the case matches if one
-// run gives crd.ValidateCreate's list. Rerun a failure with
+// run gives crd's list. Rerun a failure with
 //
 //	go test -run TestDefaultsDifferential -pruneseed N
 func TestDefaultsDifferential(t *testing.T) {

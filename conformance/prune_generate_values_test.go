@@ -34,7 +34,7 @@ func pruneScalar(r *rand.Rand, t string) any {
 // field zzz.
 func conforming(r *rand.Rand, s map[string]any, depth int) any {
 	if e, ok := s["enum"].([]any); ok && r.IntN(2) == 0 {
-		return e[r.IntN(len(e))]
+		return pruneClone(e[r.IntN(len(e))])
 	}
 	t, _ := s["type"].(string)
 	if _, ok := s["x-kubernetes-int-or-string"]; ok {
@@ -117,7 +117,28 @@ func pruneMeta(r *rand.Rand) any {
 	for range 1 + r.IntN(3) {
 		k := pruneMetaKeys[r.IntN(len(pruneMetaKeys))]
 		vs := pruneMetaValues[k]
-		m[k] = vs[r.IntN(len(vs))]
+		m[k] = pruneClone(vs[r.IntN(len(vs))])
 	}
 	return m
+}
+
+// pruneClone returns a deep copy of the JSON-like value v, so that a test
+// that changes a generated value (TestCoerceDifferential sets fields to
+// null) changes neither the pools nor a schema sharing the value.
+func pruneClone(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(v))
+		for k, x := range v {
+			m[k] = pruneClone(x)
+		}
+		return m
+	case []any:
+		l := make([]any, len(v))
+		for i, x := range v {
+			l[i] = pruneClone(x)
+		}
+		return l
+	}
+	return v
 }

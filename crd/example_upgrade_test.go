@@ -146,5 +146,5 @@ func ExampleUpgradeChecks() {
 	checks := crd.UpgradeChecks()
 	fmt.Println(len(checks), checks[0], checks[len(checks)-1])
 	// Output:
-	// 33 served-version-removed unhandled-change
+	// 37 served-version-removed unhandled-change
 }

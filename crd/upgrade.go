@@ -62,6 +62,10 @@ const (
 	checkNullableChanged         = "nullable-changed"
 	checkFormatChanged           = "format-changed"
 	checkUniqueItemsAdded        = "unique-items-added"
+	checkAllOfChanged            = "all-of-changed"
+	checkAnyOfChanged            = "any-of-changed"
+	checkOneOfChanged            = "one-of-changed"
+	checkNotChanged              = "not-changed"
 	checkListTypeChanged         = "list-type-changed"
 	checkMapTypeChanged          = "map-type-changed"
 	checkValidationRulesChanged  = "validation-rules-changed"
@@ -77,7 +81,7 @@ var upgradeChecks = []string{
 	checkMaximumTightened, checkMaxLengthTightened, checkMaxItemsTightened, checkMaxPropertiesTightened,
 	checkMinimumTightened, checkMinLengthTightened, checkMinItemsTightened, checkMinPropertiesTightened,
 	checkRequiredAdded, checkPatternChanged, checkNullableChanged, checkFormatChanged,
-	checkUniqueItemsAdded, checkListTypeChanged, checkMapTypeChanged, checkValidationRulesChanged,
+	checkUniqueItemsAdded, checkAllOfChanged, checkAnyOfChanged, checkOneOfChanged, checkNotChanged, checkListTypeChanged, checkMapTypeChanged, checkValidationRulesChanged,
 	checkUnhandledChange,
 }
 

@@ -62,6 +62,15 @@ func TestCrdifyPropertyCases(t *testing.T) {
 			`{"x-kubernetes-validations":[{"rule":"self > 0","message":"b"}]}`, nil},
 		{"xvalidations.go", "reason changed, flagged", `{"x-kubernetes-validations":[{"rule":"self > 0","reason":"FieldValueInvalid"}]}`,
 			`{"x-kubernetes-validations":[{"rule":"self > 0","reason":"FieldValueForbidden"}]}`, []string{checkValidationRulesChanged}},
+		{"not.go", "not added, flagged", `{}`, `{"not":{"enum":["a"]}}`, []string{checkNotChanged}},
+		{"not.go", "not changed, flagged", `{"not":{"enum":["a"]}}`, `{"not":{"enum":["b"]}}`, []string{checkNotChanged}},
+		{"not.go", "not removed, not flagged", `{"not":{"enum":["a"]}}`, `{}`, nil},
+		{"anyof.go", "anyOf added, flagged", `{}`, `{"anyOf":[{"minLength":1}]}`, []string{checkAnyOfChanged}},
+		{"anyof.go", "anyOf removed, flagged", `{"anyOf":[{"minLength":1}]}`, `{}`, []string{checkAnyOfChanged}},
+		{"allof.go", "allOf added, flagged", `{}`, `{"allOf":[{"minLength":1}]}`, []string{checkAllOfChanged}},
+		// crdify flags an allOf subschema removed, by default; that loosens
+		// the schema, and nothing is reported here.
+		{"allof.go", "allOf subschema removed, flagged by crdify", `{"allOf":[{"minLength":1},{"maxLength":3}]}`, `{"allOf":[{"minLength":1}]}`, nil},
 		// crdify fails closed on a change no validation handles; so do we.
 		{"version/validator.go", "unknown change, flagged", `{}`, `{"multipleOf":2}`, []string{checkUnhandledChange}},
 	}

@@ -11,29 +11,23 @@ import (
 // does: a change is reported when objects valid before may be invalid
 // after, or when clients see another value (default, nullable, format).
 func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field string) {
-	at := func(keyword string, present bool) string {
-		if present {
-			return path + "." + keyword
-		}
-		return path
-	}
 	if old.Type != new.Type {
-		c.add(checkTypeChanged, at("type", new.Type != ""), field,
+		c.add(checkTypeChanged, at(path, "type", new.Type != ""), field,
 			"type changes from "+strconv.Quote(old.Type)+" to "+strconv.Quote(new.Type)+": stored objects and clients of the old type break")
 	}
-	c.enum(old, new, at("enum", len(new.Enum) > 0), field)
+	c.enum(old, new, at(path, "enum", len(new.Enum) > 0), field)
 	if !defaultsEqual(old.Default, new.Default) {
-		c.add(checkDefaultChanged, at("default", new.Default != nil), field,
+		c.add(checkDefaultChanged, at(path, "default", new.Default != nil), field,
 			"default changes from "+jsonText(old.Default)+" to "+jsonText(new.Default)+": objects written without it read differently")
 	}
 	if msg := maxTightened(old.Maximum, new.Maximum, old.ExclusiveMaximum, new.ExclusiveMaximum, formatFloat); msg != "" {
-		c.add(checkMaximumTightened, at("maximum", new.Maximum != nil), field, "maximum "+msg)
+		c.add(checkMaximumTightened, at(path, "maximum", new.Maximum != nil), field, "maximum "+msg)
 	}
 	c.bound(checkMaxLengthTightened, "maxLength", old.MaxLength, new.MaxLength, true, path, field)
 	c.bound(checkMaxItemsTightened, "maxItems", old.MaxItems, new.MaxItems, true, path, field)
 	c.bound(checkMaxPropertiesTightened, "maxProperties", old.MaxProperties, new.MaxProperties, true, path, field)
 	if msg := minTightened(old.Minimum, new.Minimum, old.ExclusiveMinimum, new.ExclusiveMinimum, formatFloat); msg != "" {
-		c.add(checkMinimumTightened, at("minimum", new.Minimum != nil), field, "minimum "+msg)
+		c.add(checkMinimumTightened, at(path, "minimum", new.Minimum != nil), field, "minimum "+msg)
 	}
 	c.bound(checkMinLengthTightened, "minLength", old.MinLength, new.MinLength, false, path, field)
 	c.bound(checkMinItemsTightened, "minItems", old.MinItems, new.MinItems, false, path, field)
@@ -61,18 +55,18 @@ func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field strin
 		c.add(checkPatternChanged, path+".pattern", field, "pattern changes from "+strconv.Quote(old.Pattern)+" to "+strconv.Quote(new.Pattern))
 	}
 	if old.Nullable != new.Nullable {
-		c.add(checkNullableChanged, at("nullable", new.Nullable), field,
+		c.add(checkNullableChanged, at(path, "nullable", new.Nullable), field,
 			"nullable changes from "+strconv.FormatBool(old.Nullable)+" to "+strconv.FormatBool(new.Nullable))
 	}
 	if old.Format != new.Format {
-		c.add(checkFormatChanged, at("format", new.Format != ""), field,
+		c.add(checkFormatChanged, at(path, "format", new.Format != ""), field,
 			"format changes from "+strconv.Quote(old.Format)+" to "+strconv.Quote(new.Format))
 	}
 	if !old.UniqueItems && new.UniqueItems {
 		c.add(checkUniqueItemsAdded, path+".uniqueItems", field, "items must now be unique")
 	}
 	c.topology(old, new, path, field)
-	c.rules(old.XValidations, new.XValidations, at("x-kubernetes-validations", len(new.XValidations) > 0), field)
+	c.rules(old.XValidations, new.XValidations, at(path, "x-kubernetes-validations", len(new.XValidations) > 0), field)
 }
 
 // topology reports a change of x-kubernetes-list-type (with its

@@ -73,8 +73,18 @@ func TestCheckUpgradeSchemaKeywords(t *testing.T) {
 		{"map type", `{"type":"object","x-kubernetes-map-type":"granular"}`, `{"type":"object","x-kubernetes-map-type":"atomic"}`,
 			[]string{"map-type-changed .x-kubernetes-map-type"}, []string{"from granular to atomic"}},
 		{"several unjudged keywords, sorted", `{"type":"object","x-kubernetes-preserve-unknown-fields":true}`,
-			`{"type":"object","allOf":[{"required":["a"]}],"x-kubernetes-embedded-resource":true}`,
-			[]string{"unhandled-change "}, []string{"allOf, x-kubernetes-embedded-resource, x-kubernetes-preserve-unknown-fields"}},
+			`{"type":"object","x-kubernetes-embedded-resource":true,"properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"}}}`,
+			[]string{"unhandled-change "}, []string{"x-kubernetes-embedded-resource, x-kubernetes-preserve-unknown-fields"}},
+		{"allOf subschema added", `{"type":"string","allOf":[{"maxLength":5}]}`, `{"type":"string","allOf":[{"maxLength":5},{"minLength":1}]}`,
+			[]string{"all-of-changed .allOf"}, []string{"1 allOf subschemas added"}},
+		{"allOf subschema removed loosens", `{"type":"string","allOf":[{"maxLength":5},{"minLength":1}]}`, `{"type":"string","allOf":[{"minLength":1}]}`, nil, nil},
+		{"anyOf added", `{"type":"string"}`, `{"type":"string","anyOf":[{"maxLength":5},{"minLength":9}]}`, []string{"any-of-changed .anyOf"}, nil},
+		{"anyOf description only", `{"type":"string","anyOf":[{"maxLength":5,"description":"a"}]}`, `{"type":"string","anyOf":[{"maxLength":5,"description":"b"}]}`, nil, nil},
+		{"oneOf removed", `{"type":"string","oneOf":[{"maxLength":5},{"minLength":9}]}`, `{"type":"string"}`, []string{"one-of-changed "}, nil},
+		{"not added", `{"type":"string"}`, `{"type":"string","not":{"enum":["a"]}}`, []string{"not-changed .not"}, nil},
+		{"not tightened inside is a looser schema, reported as a change", `{"type":"string","not":{"maxLength":5}}`, `{"type":"string","not":{"maxLength":4}}`,
+			[]string{"not-changed .not"}, nil},
+		{"not removed loosens", `{"type":"string","not":{"enum":["a"]}}`, `{"type":"string"}`, nil, nil},
 		{"preserve-unknown-fields false is its absence", `{"type":"object"}`, `{"type":"object","x-kubernetes-preserve-unknown-fields":false}`, nil, nil},
 		{"in list items", `{"type":"array","items":{"type":"object","properties":{"n":{"type":"string"}}}}`,
 			`{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"}}}}`,
@@ -224,8 +234,8 @@ func TestUpgradeChecksComplete(t *testing.T) {
 		}
 		seen[c] = true
 	}
-	if n := len(seen); n != 33 {
-		t.Errorf("UpgradeChecks has %d names, want 33", n)
+	if n := len(seen); n != 37 {
+		t.Errorf("UpgradeChecks has %d names, want 37", n)
 	}
 	got := map[string]bool{}
 	for _, f := range unjudgedFields {

@@ -62,25 +62,7 @@ func (c *schemaComparison) node(old, new *JSONSchemaProps, path, field string) {
 			c.node(&oi.JSONSchemas[i], &ni.JSONSchemas[i], path+".items["+strconv.Itoa(i)+"]", field+"[*]")
 		}
 	}
-	for _, l := range []struct {
-		name     string
-		old, new []JSONSchemaProps
-	}{{"allOf", old.AllOf, new.AllOf}, {"oneOf", old.OneOf, new.OneOf}, {"anyOf", old.AnyOf, new.AnyOf}} {
-		if len(l.old) != len(l.new) {
-			unjudged = append(unjudged, l.name)
-			continue
-		}
-		for i := range l.old {
-			c.node(&l.old[i], &l.new[i], path+"."+l.name+"["+strconv.Itoa(i)+"]", field)
-		}
-	}
-	switch {
-	case old.Not == nil && new.Not == nil:
-	case old.Not == nil || new.Not == nil:
-		unjudged = append(unjudged, "not")
-	default:
-		c.node(old.Not, new.Not, path+".not", field)
-	}
+	c.combinators(old, new, path, field)
 	unjudged = c.orBool("additionalProperties", old.AdditionalProperties, new.AdditionalProperties, path, field+"[*]", unjudged)
 	unjudged = c.orBool("additionalItems", old.AdditionalItems, new.AdditionalItems, path, field+"[*]", unjudged)
 	unjudged = c.schemaMap("patternProperties", old.PatternProperties, new.PatternProperties, path, field+"[*]", unjudged)

@@ -77,13 +77,15 @@ func collectLost(from, to *JSONSchemaProps, path string, root bool, lost *[]stri
 	if to == nil {
 		to = &JSONSchemaProps{}
 	}
+	var fromChild, toChild JSONSchemaProps // reused, as in schemaComparison.node
 	for name := range from.Properties {
 		if root && (name == "apiVersion" || name == "kind" || name == "metadata") {
 			continue
 		}
 		child := joinField(path, name)
-		if toChild, ok := to.Properties[name]; ok {
-			fromChild := from.Properties[name]
+		var ok bool
+		if toChild, ok = to.Properties[name]; ok {
+			fromChild = from.Properties[name]
 			collectLost(&fromChild, &toChild, child, false, lost)
 			continue
 		}

@@ -116,6 +116,9 @@ func (c *schemaComparison) enum(old, new *JSONSchemaProps, path, field string) {
 	if len(new.Enum) == 0 {
 		return // no enum, or none any more: every value is allowed
 	}
+	if slices.EqualFunc(old.Enum, new.Enum, func(a, b JSON) bool { return jsonEqual(a.Value, b.Value) }) {
+		return
+	}
 	if len(old.Enum) == 0 {
 		c.add(checkEnumAdded, path, field, "enum added where any value was allowed: "+joinJSON(new.Enum))
 		return

@@ -68,6 +68,12 @@ func sameValue(a, b reflect.Value) bool {
 			return (a.IsNil() || a.Elem().IsZero()) && (b.IsNil() || b.Elem().IsZero())
 		}
 		return sameValue(a.Elem(), b.Elem())
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Float64:
+		return a.Float() == b.Float()
 	case reflect.Slice, reflect.Map:
 		if a.Len() == 0 || b.Len() == 0 {
 			return a.Len() == b.Len()

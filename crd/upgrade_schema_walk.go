@@ -1,7 +1,6 @@
 package crd
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,10 +33,13 @@ func fieldName(path string) string {
 func (c *schemaComparison) node(old, new *JSONSchemaProps, path, field string) {
 	c.keywords(old, new, path, field)
 	var unjudged []string
-	for _, name := range slices.Sorted(maps.Keys(old.Properties)) {
-		o := old.Properties[name]
-		n, ok := new.Properties[name]
-		if !ok {
+	// One copy of each child schema for the whole loop: node keeps no
+	// pointer to it, and a copy per property cost most of the time.
+	var o, n JSONSchemaProps
+	for _, name := range sortedKeys(old.Properties) {
+		var ok bool
+		o = old.Properties[name]
+		if n, ok = new.Properties[name]; !ok {
 			at := path
 			if len(new.Properties) > 0 {
 				at += ".properties"
@@ -93,7 +95,7 @@ func (c *schemaComparison) orBool(name string, old, new *JSONSchemaPropsOrBool, 
 // keys in both, and name is unjudged if the keys differ.
 func (c *schemaComparison) schemaMap(name string, old, new map[string]JSONSchemaProps, path, field string, unjudged []string) []string {
 	changed := len(old) != len(new)
-	for _, k := range slices.Sorted(maps.Keys(old)) {
+	for _, k := range sortedKeys(old) {
 		n, ok := new[k]
 		if !ok {
 			changed = true
@@ -112,7 +114,7 @@ func (c *schemaComparison) schemaMap(name string, old, new map[string]JSONSchema
 // property names compared whole.
 func (c *schemaComparison) dependencies(old, new map[string]JSONSchemaPropsOrStringArray, path, field string, unjudged []string) []string {
 	changed := len(old) != len(new)
-	for _, k := range slices.Sorted(maps.Keys(old)) {
+	for _, k := range sortedKeys(old) {
 		o := old[k]
 		n, ok := new[k]
 		switch {

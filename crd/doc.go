@@ -49,6 +49,27 @@
 // from the live object. To check a manifest as kubectl apply would send
 // it, give it the live object's resourceVersion and those fields first.
 //
+// # Upgrades
+//
+// [CheckUpgrade] reports what replacing a live CustomResourceDefinition by
+// a new revision does to clients and stored objects, which the API server
+// accepts silently: served versions removed (and whether they were
+// deprecated first), kubectl's default version changing or deprecated, a
+// storage version move (with the migration as kubectl commands), stored
+// versions left unserved, fields lost under conversion strategy None,
+// conversion strategy changes, newly served versions a webhook must
+// convert, and schema changes that break existing objects or clients,
+// under names like crdify's ([UpgradeChecks]). Without a live object only
+// the checks that need none run. Schemas are compared within each version
+// kept, across the storage move, and between served versions neighbouring
+// in priority (not with strategy Webhook); with a live object, only pairs
+// that involve a new or changed version. Documentation keywords are
+// ignored, a missing x-kubernetes-list-type reads as atomic and a missing
+// map type as granular, and a change to any other keyword that no check
+// judges, CEL rules included, is reported as unhandled-change rather than
+// judged. Unlike crdify, loosening changes (exclusiveMaximum made
+// inclusive, allOf subschemas or not removed) are not reported.
+//
 // # Errors
 //
 // Errors come in the API server's order: metadata; spec (group, scope,

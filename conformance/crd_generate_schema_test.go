@@ -108,8 +108,17 @@ func (g *schemaGen) object(s map[string]any, depth int) {
 	}
 	if r.IntN(10) == 0 {
 		s["x-kubernetes-embedded-resource"] = true
-		if r.IntN(g.chaos) > 0 {
+		switch {
+		case g.odd():
+			delete(s, "properties") // neither properties nor preserve-unknown-fields
+			delete(s, "additionalProperties")
+			delete(s, "x-kubernetes-preserve-unknown-fields")
+		case r.IntN(g.chaos) > 0:
 			s["x-kubernetes-preserve-unknown-fields"] = true
+		}
+		if g.odd() {
+			s["properties"] = map[string]any{"metadata": map[string]any{"type": "object", "properties": map[string]any{
+				oneOf(r, "name", "labels", "namespace"): map[string]any{"type": "string"}}}}
 		}
 	}
 	if g.odd() {
@@ -136,7 +145,23 @@ func (g *schemaGen) array(s map[string]any, depth int) {
 					keys = oneOf(r, []any{}, []any{"missing"}, []any{"name", "name"}, []any{"port", "name"})
 				}
 				s["x-kubernetes-list-map-keys"] = keys
-				if props, ok := items["properties"].(map[string]any); ok && r.IntN(g.chaos) > 0 {
+				if g.odd() {
+					switch r.IntN(4) {
+					case 0:
+						items["type"] = oneOf(r, "string", "integer") // items of a map list must be objects
+						delete(items, "properties")
+					case 1:
+						items["type"] = "object" // a key of object type
+						items["properties"] = map[string]any{"name": map[string]any{"type": "object"}}
+						items["required"] = []any{"name"}
+					case 2:
+						items["type"] = "object" // a nullable key
+						items["properties"] = map[string]any{"name": map[string]any{"type": "string", "nullable": true}}
+						items["required"] = []any{"name"}
+					default:
+						delete(s, "items")
+					}
+				} else if props, ok := items["properties"].(map[string]any); ok && r.IntN(g.chaos) > 0 {
 					props["name"] = map[string]any{"type": "string"}
 					if r.IntN(2) == 0 {
 						items["required"] = []any{"name"}
@@ -266,6 +291,9 @@ func (g *schemaGen) common(s map[string]any, typ string, depth int) {
 		if g.odd() {
 			inner[oneOf(r, "default", "nullable", "x-kubernetes-preserve-unknown-fields", "description", "x-kubernetes-list-type")] = oneOf[any](r, true, "x")
 		}
+		if g.odd() {
+			inner["properties"] = map[string]any{"metadata": map[string]any{}} // metadata in a junctor
+		}
 		if junctor == "not" {
 			s["not"] = inner
 		} else {
@@ -381,7 +409,19 @@ func (g *schemaGen) rootSchema() map[string]any {
 	if r.IntN(6) == 0 {
 		props[oneOf(r, "apiVersion", "kind")] = map[string]any{"type": "string"}
 	}
+	if g.odd() {
+		// metadata where the server forbids it: nested, or with an
+		// embedded resource inside
+		spec := props["spec"]
+		props["spec"] = map[string]any{"type": "object", "properties": map[string]any{"metadata": map[string]any{"type": "object"}, "inner": spec}}
+		if r.IntN(2) == 0 {
+			props["metadata"] = map[string]any{"type": "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true}
+		}
+	}
 	s := map[string]any{"type": "object", "properties": props}
+	if g.odd() {
+		s["additionalProperties"] = map[string]any{"type": "string"} // not at the root
+	}
 	if g.odd() {
 		s[oneOf(r, "nullable", "x-kubernetes-preserve-unknown-fields", "description", "required")] = oneOf[any](r, true, []any{"spec"}, "d")
 	}

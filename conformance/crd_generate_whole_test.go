@@ -18,7 +18,7 @@ var (
 	colTypes   = []string{"string", "integer", "number", "boolean", "date", "", "object", "String"}
 	colFormats = []string{"", "int32", "date-time", "password", "byte", "bad"}
 	jsonPaths  = []string{".spec.a", ".metadata.creationTimestamp", ".status.replicas", "", "spec.a", ".spec[0]", ".spec.a[*]", ".", "{.spec.a}", ".spec..a"}
-	specPaths  = []string{".spec.a", ".spec.replicas", ".status.replicas", "", "spec.replicas", ".spec[0]", ".metadata.name", ".spec.b", ".status.labelSelector"}
+	specPaths  = []string{".spec.a", ".spec.replicas", ".status.replicas", "", "spec.replicas", ".spec[0]", ".metadata.name", ".spec.b", ".status.labelSelector", ".spec.items[*].name", ".spec['a']", ".metadata.labels"}
 )
 
 // randomWholeCRD returns a v1 CustomResourceDefinition as JSON that meets
@@ -56,7 +56,7 @@ func wholeCRD(r *rand.Rand) map[string]any {
 		names["categories"] = from(r, chaos, catPool, 2)
 	}
 	if r.IntN(chaos*2) == 0 {
-		names[oneOf(r, "singular", "listKind")] = oneOf(r, "Bad Name", "", "crontabs", "x.y")
+		names[oneOf(r, "singular", "listKind")] = oneOf(r, "Bad Name", "", "crontabs", "x.y", kind)
 	}
 	meta := map[string]any{"name": plural + "." + group}
 	switch {

@@ -33,6 +33,7 @@ func newScheme() *runtime.Scheme {
 // and the field and detail it was made of, which classify it.
 type finding struct {
 	msg, field, detail string
+	topic              string // see topicOf
 }
 
 // verdict is what one side says of a manifest: fatal is the message of a
@@ -104,8 +105,9 @@ func kubernetesVerdict(manifest, old []byte) (v verdict, err error) {
 		errs = strategy.ValidateUpdate(ctx, obj, oldObj)
 	}
 	for _, e := range errs {
-		v.errs = append(v.errs, finding{e.Error(), e.Field, string(e.Type) + ": " + e.Detail})
+		v.errs = append(v.errs, finding{msg: e.Error(), field: e.Field, detail: string(e.Type) + ": " + e.Detail})
 	}
+	classify(v.errs, manifest)
 	return v, nil
 }
 
@@ -134,7 +136,8 @@ func oursVerdict(manifest, old []byte) verdict {
 		errs = crd.ValidateUpdate(c, o)
 	}
 	for _, e := range errs {
-		v.errs = append(v.errs, finding{e.Error(), e.Field, string(e.Type) + ": " + e.Detail})
+		v.errs = append(v.errs, finding{msg: e.Error(), field: e.Field, detail: string(e.Type) + ": " + e.Detail})
 	}
+	classify(v.errs, manifest)
 	return v
 }

@@ -20,6 +20,9 @@ func mutate(r *rand.Rand, doc []byte) []byte {
 	}
 	var nodes []node
 	collect(root, nil, "", -1, &nodes)
+	if len(nodes) == 0 {
+		return doc // nothing but apiVersion and kind, or not an object
+	}
 	for range 1 + r.IntN(2) {
 		n := nodes[r.IntN(len(nodes))]
 		switch r.IntN(6) {

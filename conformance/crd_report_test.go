@@ -55,7 +55,7 @@ func (t *tally) add(source string, manifest, old []byte, k verdict, diffs []diff
 	defer seenMu.Unlock()
 	t.cases[source]++
 	for _, f := range k.errs {
-		t.met[ruleKey(topicOf(f.field, f.detail), f.field, f.detail)]++
+		t.met[ruleKey(f.topic, f.field, f.detail)]++
 	}
 	for _, topic := range topics {
 		t.withErrors[topic]++

@@ -120,6 +120,9 @@ func (g *schemaGen) object(s map[string]any, depth int) {
 			s["properties"] = map[string]any{"metadata": map[string]any{"type": "object", "properties": map[string]any{
 				oneOf(r, "name", "labels", "namespace"): map[string]any{"type": "string"}}}}
 		}
+		if g.odd() {
+			s["default"] = map[string]any{"apiVersion": oneOf[any](r, 1, "v1", map[string]any{}), "kind": oneOf[any](r, "K", true)}
+		}
 	}
 	if g.odd() {
 		s["patternProperties"] = map[string]any{"^a": map[string]any{"type": "string"}}
@@ -161,6 +164,8 @@ func (g *schemaGen) array(s map[string]any, depth int) {
 					default:
 						delete(s, "items")
 					}
+				} else if g.odd() {
+					s["default"] = []any{"x", map[string]any{"name": "a"}} // a map list's items must be objects
 				} else if props, ok := items["properties"].(map[string]any); ok && r.IntN(g.chaos) > 0 {
 					props["name"] = map[string]any{"type": "string"}
 					if r.IntN(2) == 0 {

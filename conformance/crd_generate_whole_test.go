@@ -102,7 +102,13 @@ func wholeCRD(r *rand.Rand) map[string]any {
 			schema = g.rootSchema()
 		}
 		if r.IntN(chaos*3) > 0 {
-			v["schema"] = map[string]any{"openAPIV3Schema": clone(schema)}
+			s := clone(schema)
+			if props, ok := s["properties"].(map[string]any); ok && r.IntN(30) == 0 {
+				// a selectable field in metadata, which the schema describes
+				props["metadata"] = map[string]any{"type": "object", "properties": map[string]any{"name": map[string]any{"type": "string"}}}
+				v["selectableFields"] = []any{map[string]any{"jsonPath": ".metadata.name"}}
+			}
+			v["schema"] = map[string]any{"openAPIV3Schema": s}
 		}
 		sub, cols := sharedSub, sharedCols
 		if perVersion {
@@ -114,7 +120,7 @@ func wholeCRD(r *rand.Rand) map[string]any {
 		if cols != nil {
 			v["additionalPrinterColumns"] = clone(cols)
 		}
-		if r.IntN(5) == 0 {
+		if _, set := v["selectableFields"]; !set && r.IntN(5) == 0 {
 			var fields []any
 			for range 1 + r.IntN(3) {
 				fields = append(fields, map[string]any{"jsonPath": from(r, chaos, specPaths, 2)})

@@ -56,6 +56,19 @@ func pruneSchema(r *rand.Rand, depth int) map[string]any {
 	return s
 }
 
+// pruneRootSchema returns a random schema for the root of a resource: an
+// object, without additionalProperties, as the server requires of a
+// structural schema. Some of its subschemas are not structural (a string
+// named apiVersion, say, or an embedded resource without properties):
+// about one schema in fifteen, which the differentials skip.
+func pruneRootSchema(r *rand.Rand) map[string]any {
+	s := pruneSchema(r, 3)
+	s["type"] = "object"
+	delete(s, "additionalProperties")
+	delete(s, "items")
+	return s
+}
+
 // pruneValue returns a random JSON value of at most depth levels, in the
 // JSON model of crd.JSON (nil, bool, int64, string, []any, map[string]any).
 func pruneValue(r *rand.Rand, depth int) any {

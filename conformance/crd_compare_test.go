@@ -110,6 +110,9 @@ func fullForm(f finding) string {
 	if structuralInitError(f) {
 		return f.field + ": Invalid value: \"\": " + structuralInitDetail
 	}
+	if p, ok := embeddedTypeError(f); ok {
+		return p + ": Invalid value: <apiVersion or kind>: must be a string"
+	}
 	return f.msg
 }
 
@@ -117,7 +120,28 @@ func shortForm(f finding) string {
 	if structuralInitError(f) {
 		return f.field + " | FieldValueInvalid: " + structuralInitDetail
 	}
+	if p, ok := embeddedTypeError(f); ok {
+		return p + " | FieldValueInvalid: must be a string"
+	}
 	return f.field + " | " + f.detail
+}
+
+// embeddedTypeError reports whether f is the error of an embedded
+// resource in a default whose apiVersion or kind is not a string, and
+// returns its path without the last field. The server ranges over the
+// object's map and stops at the first such field, so with both fields
+// wrong it names either, at random (objectmeta.Coerce): the differential
+// compares these errors without the field's name and value.
+func embeddedTypeError(f finding) (string, bool) {
+	if f.detail != "FieldValueInvalid: must be a string" || !defaultPath.MatchString(f.field) {
+		return "", false
+	}
+	for _, name := range []string{".apiVersion", ".kind"} {
+		if p, ok := strings.CutSuffix(f.field, name); ok {
+			return p + ".{apiVersion,kind}", true
+		}
+	}
+	return "", false
 }
 
 // structuralInitError reports whether f is the error of a schema that

@@ -2,7 +2,6 @@ package conformance
 
 import (
 	"math/rand/v2"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -36,16 +35,6 @@ func defaultsTheirs(manifest, old []byte) ([]string, error) {
 	return msgs, err
 }
 
-// unvalidatedMeta matches the errors of the server on the owner references,
-// finalizers and managed fields of the metadata of an embedded resource in
-// a default, which crd does not check (its objectMeta.validate says so):
-// a known difference, reported to the maintainers of package crd in
-// /tmp/mismatch/prune-G.txt. A case whose server errors include one of
-// them is counted apart, since the server also leaves out the value errors
-// of a default whose metadata fails. Delete this allowance when crd
-// checks these fields.
-var unvalidatedMeta = regexp.MustCompile(`\.metadata\.(ownerReferences|finalizers|managedFields)(\[\d+\])?(\.[a-zA-Z]+)?: `)
-
 // TestDefaultsDifferential creates CRDs whose schemas carry generated
 // defaults and value validations with crd.ValidateCreate and with the
 // server's registry strategy, and compares every error message; a quarter
@@ -70,7 +59,7 @@ var unvalidatedMeta = regexp.MustCompile(`\.metadata\.(ownerReferences|finalizer
 func TestDefaultsDifferential(t *testing.T) {
 	r := rand.New(rand.NewPCG(*pruneSeed, 2))
 	p := &pruneTally{t: t}
-	valid, skipped, known, unpruned := 0, 0, 0, 0
+	valid, skipped, unpruned := 0, 0, 0
 	for p.compared < pruneCount() {
 		sm := defaultedSchema(r, 3, false)
 		sm["type"] = "object"
@@ -111,17 +100,12 @@ func TestDefaultsDifferential(t *testing.T) {
 				p.reruns++
 			}
 		}
-		missing := pruneMinus(theirs, ours)
-		if !same && len(missing) > 0 && slices.ContainsFunc(missing, unvalidatedMeta.MatchString) {
-			known++
-			continue
-		}
 		if !same {
 			p.differ("manifest %s\nold %s\nonly the server gives:\n%sonly crd gives:\n%s",
-				manifest, old, pruneLines(missing), pruneLines(pruneMinus(ours, theirs)))
+				manifest, old, pruneLines(pruneMinus(theirs, ours)), pruneLines(pruneMinus(ours, theirs)))
 		}
 	}
-	t.Logf("%d CRDs valid, %d updates from a schema whose defaults pruning changes, %d not decoded by the server and skipped, %d differ only where the server checks owner references, finalizers or managed fields of embedded metadata",
-		valid, unpruned, skipped, known)
+	t.Logf("%d CRDs valid, %d updates from a schema whose defaults pruning changes, %d not decoded by the server and skipped",
+		valid, unpruned, skipped)
 	p.report("errors in defaults")
 }

@@ -185,6 +185,4 @@
 //     it cannot convert), the path is reported as not referring to a valid
 //     field; a fieldPath rule that goes below a boolean additionalProperties
 //     is reported as "must be a valid path".
-//   - Owner references, finalizers and managed fields in the metadata of
-//     an embedded resource's default are type-checked, not validated.
 package crd

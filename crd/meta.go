@@ -47,9 +47,9 @@ func validateMetaCreate(m *Metadata, in *internalSpec) ErrorList {
 	}
 	errs = append(errs, validateLabels(m.Labels)...)
 	errs = append(errs, validateAnnotations(m.Annotations)...)
-	errs = append(errs, validateOwnerReferences(m.OwnerReferences)...)
-	errs = append(errs, validateFinalizers(m.Finalizers)...)
-	return uniqueErrors(append(errs, validateManagedFields(m.ManagedFields)...))
+	errs = append(errs, validateOwnerReferences("metadata.ownerReferences", m.OwnerReferences)...)
+	errs = append(errs, validateFinalizers("metadata.finalizers", m.Finalizers)...)
+	return uniqueErrors(append(errs, validateManagedFields("metadata.managedFields", m.ManagedFields)...))
 }
 
 // validateMetaUpdate checks metadata on update as ValidateObjectMetaUpdate,
@@ -113,8 +113,8 @@ func validateMetaUpdate(c, old *CustomResourceDefinition) ErrorList {
 	}
 	errs = append(errs, validateLabels(m.Labels)...)
 	errs = append(errs, validateAnnotations(m.Annotations)...)
-	errs = append(errs, validateOwnerReferences(m.OwnerReferences)...)
-	return uniqueErrors(append(errs, validateManagedFields(m.ManagedFields)...))
+	errs = append(errs, validateOwnerReferences("metadata.ownerReferences", m.OwnerReferences)...)
+	return uniqueErrors(append(errs, validateManagedFields("metadata.managedFields", m.ManagedFields)...))
 }
 
 // uniqueErrors drops each error that repeats the message of an earlier

@@ -48,11 +48,10 @@ func validateAnnotations(annotations map[string]string) ErrorList {
 	return errs
 }
 
-// validateOwnerReferences checks metadata.ownerReferences as
-// ValidateOwnerReferences: required fields, the apiVersion's form, no
-// Event owner, at most one controller.
-func validateOwnerReferences(refs []OwnerReference) ErrorList {
-	const path = "metadata.ownerReferences"
+// validateOwnerReferences checks the owner references at path (such as
+// "metadata.ownerReferences") as ValidateOwnerReferences: required
+// fields, the apiVersion's form, no Event owner, at most one controller.
+func validateOwnerReferences(path string, refs []OwnerReference) ErrorList {
 	var errs ErrorList
 	firstController := ""
 	for i, ref := range refs {
@@ -100,10 +99,10 @@ func parseGroupVersion(gv string) (group, version string, ok bool) {
 	return "", "", false
 }
 
-// validateFinalizers checks metadata.finalizers on create: each a
-// qualified name, and not both orphan and foregroundDeletion.
-func validateFinalizers(finalizers []string) ErrorList {
-	const path = "metadata.finalizers"
+// validateFinalizers checks the finalizers at path (such as
+// "metadata.finalizers") on create: each a qualified name, and not both
+// orphan and foregroundDeletion.
+func validateFinalizers(path string, finalizers []string) ErrorList {
 	var errs ErrorList
 	for _, f := range finalizers {
 		for _, msg := range qualifiedNameErrors(f) {
@@ -116,13 +115,14 @@ func validateFinalizers(finalizers []string) ErrorList {
 	return errs
 }
 
-// validateManagedFields checks metadata.managedFields as
-// ValidateManagedFields: the operation, the fields type, the manager's
-// length and characters, the subresource's length.
-func validateManagedFields(fields []ManagedField) ErrorList {
+// validateManagedFields checks the managed fields at path (such as
+// "metadata.managedFields") as ValidateManagedFields: the operation, the
+// fields type, the manager's length and characters, the subresource's
+// length.
+func validateManagedFields(path string, fields []ManagedField) ErrorList {
 	var errs ErrorList
 	for i, f := range fields {
-		p := "metadata.managedFields[" + strconv.Itoa(i) + "]"
+		p := path + "[" + strconv.Itoa(i) + "]"
 		switch f.Operation {
 		case "":
 			errs = append(errs, required(p+".operation", "must not be empty"))

@@ -156,8 +156,8 @@ func childPath(path, k string) string {
 // validate checks the metadata of an embedded resource on create, as
 // ValidateObjectMeta with a path-segment name check: the name ("fakename"
 // when empty, so never required), generateName, namespace, generation,
-// labels and annotations. Owner references, finalizers and managed
-// fields are not checked.
+// labels, annotations, owner references, finalizers and managed fields.
+// Unlike the top-level metadata, repeated errors are all kept.
 func (m objectMeta) validate(path string) ErrorList {
 	var errs ErrorList
 	if m.generateName != "" {
@@ -198,7 +198,9 @@ func (m objectMeta) validate(path string) ErrorList {
 	if size > maxAnnotationsSize {
 		errs = append(errs, tooLong(path+".annotations", maxAnnotationsSize))
 	}
-	return errs
+	errs = append(errs, validateOwnerReferences(path+".ownerReferences", m.ownerReferences())...)
+	errs = append(errs, validateFinalizers(path+".finalizers", m.finalizers())...)
+	return append(errs, validateManagedFields(path+".managedFields", m.managedFields())...)
 }
 
 // pathSegmentErrors is content.IsPathSegmentName (or, for a prefix,

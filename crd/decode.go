@@ -25,6 +25,9 @@ import (
 //
 //	strict decoding error: unknown field "spec.versions[0].Storage"
 //
+// A timestamp (metadata.creationTimestamp and the like) that is neither
+// null nor an RFC 3339 string makes Decode fail as the server does.
+//
 // As in the API server, the schemas under items, additionalProperties,
 // additionalItems and dependencies are decoded without the strict checks:
 // their unknown fields are dropped silently.
@@ -32,6 +35,9 @@ func Decode(data []byte) (*CustomResourceDefinition, error) {
 	var c CustomResourceDefinition
 	strict, err := decodeInto(data, &c, true)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkTimestamps(&c); err != nil {
 		return nil, err
 	}
 	if strict != nil {

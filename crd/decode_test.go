@@ -71,3 +71,30 @@ func TestDecodeValues(t *testing.T) {
 		t.Errorf("items = %+v, want a schema of type string", s.Items)
 	}
 }
+
+func TestDecodeTimestamps(t *testing.T) {
+	tests := []struct {
+		in      string
+		wantErr string // "" for none
+	}{
+		{`{"metadata": {"creationTimestamp": null}}`, ""},
+		{`{"metadata": {"creationTimestamp": "2026-11-23T10:00:00Z"}}`, ""},
+		{`{"metadata": {"creationTimestamp": "x"}}`, `parsing time "x" as "2006-01-02T15:04:05Z07:00": cannot parse "x" as "2006"`},
+		{`{"metadata": {"deletionTimestamp": 5}}`, "json: cannot unmarshal number into Go value of type string"},
+		{`{"metadata": {"managedFields": [{"time": "2026-11-23"}]}}`, `parsing time "2026-11-23" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T"`},
+		{`{"status": {"conditions": [{"type": "Established", "status": "True", "lastTransitionTime": true}]}}`, "json: cannot unmarshal bool into Go value of type string"},
+	}
+	for _, tt := range tests {
+		c, err := Decode([]byte(tt.in))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.wantErr {
+			t.Errorf("Decode(%s) error = %q, want %q", tt.in, got, tt.wantErr)
+		}
+		if (c == nil) != (tt.wantErr != "") {
+			t.Errorf("Decode(%s) = %v, want nil only with an error", tt.in, c)
+		}
+	}
+}

@@ -115,9 +115,12 @@ func decodeInto(data []byte, v any, strict bool) (*StrictError, error) {
 	}
 	if err := json.Unmarshal(w.out, v); err != nil {
 		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
+		if strict && errors.As(err, &te) {
 			return nil, kubeTypeError(te)
 		}
+		// Inside a wrapper (strict is false there), the type error goes
+		// back as encoding/json made it, so that the decoding around the
+		// wrapper puts its own path in front, as the server's does.
 		return nil, err
 	}
 	if len(w.fields) > 0 {

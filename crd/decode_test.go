@@ -98,3 +98,22 @@ func TestDecodeTimestamps(t *testing.T) {
 		}
 	}
 }
+
+func TestDecodeTypeErrorsNameKubernetesTypes(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"spec": {"scope": true}}`,
+			"json: cannot unmarshal bool into Go struct field CustomResourceDefinitionSpec.spec.scope of type v1.ResourceScope"},
+		{`{"spec": {"conversion": {"strategy": 1}}}`,
+			"json: cannot unmarshal number into Go struct field CustomResourceConversion.spec.conversion.strategy of type v1.ConversionStrategyType"},
+		{`{"spec": {"versions": [{"schema": {"openAPIV3Schema": {"properties": {"a": {"items": {"type": true}}}}}}]}}`,
+			"json: cannot unmarshal bool into Go struct field JSONSchemaProps.spec.versions.schema.openAPIV3Schema.properties.items.type of type string"},
+		{`{"spec": {"versions": [{"schema": {"openAPIV3Schema": {"x-kubernetes-validations": [{"rule": "r", "reason": 1}]}}}]}}`,
+			"json: cannot unmarshal number into Go struct field ValidationRule.spec.versions.schema.openAPIV3Schema.x-kubernetes-validations.reason of type v1.FieldValueErrorReason"},
+	}
+	for _, tt := range tests {
+		_, err := Decode([]byte(tt.in))
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Decode(%s) error = %v, want %s", tt.in, err, tt.want)
+		}
+	}
+}

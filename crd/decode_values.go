@@ -182,15 +182,40 @@ func kubeName(name string) string {
 	return name
 }
 
+// kubeFieldTypes are the fields whose Kubernetes Go type is a named
+// string type where this package has a plain string, by the Kubernetes
+// name of the struct and the field's JSON name.
+var kubeFieldTypes = map[string]string{
+	"CustomResourceDefinitionSpec.scope":       "v1.ResourceScope",
+	"CustomResourceConversion.strategy":        "v1.ConversionStrategyType",
+	"CustomResourceDefinitionCondition.type":   "v1.CustomResourceDefinitionConditionType",
+	"CustomResourceDefinitionCondition.status": "v1.ConditionStatus",
+	"ObjectMeta.uid":                           "types.UID",
+	"OwnerReference.uid":                       "types.UID",
+	"ManagedFieldsEntry.operation":             "v1.ManagedFieldsOperationType",
+	"ValidationRule.reason":                    "v1.FieldValueErrorReason",
+	"JSONSchemaProps.$schema":                  "v1.JSONSchemaURL",
+	"JSONSchemaProps.dependencies":             "v1.JSONSchemaDependencies",
+	"JSONSchemaProps.definitions":              "v1.JSONSchemaDefinitions",
+	"JSONSchemaProps.x-kubernetes-validations": "v1.ValidationRules",
+}
+
 // kubeTypeError rewrites encoding/json's type error in the names of the
 // Kubernetes types.
 func kubeTypeError(e *json.UnmarshalTypeError) *TypeError {
-	return &TypeError{
+	te := &TypeError{
 		Value:  e.Value,
 		Struct: kubeName(e.Struct),
 		Field:  e.Field,
 		Type:   kubeTypeString(e.Type),
 	}
+	// The named type is that of the whole field; an error in one of its
+	// elements names the element's type.
+	last := e.Field[strings.LastIndexByte(e.Field, '.')+1:]
+	if t, ok := kubeFieldTypes[te.Struct+"."+last]; ok && e.Type.Kind() != reflect.Struct {
+		te.Type = t
+	}
+	return te
 }
 
 // kubeTypeString writes t as reflect does, with this package's type names

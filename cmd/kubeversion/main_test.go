@@ -139,6 +139,7 @@ var cliTests = []struct {
 	{"help-sort", "", []string{"help", "sort"}, 0},
 	{"help-help", "", []string{"help", "--help"}, 0},
 	{"help-unknown", "", []string{"help", "frobnicate"}, 2},
+	{"help-webhook", "", []string{"help", "webhook"}, 0},
 	{"highest-help", "", []string{"highest", "--help"}, 0},
 	{"parse-help", "", []string{"parse", "--help"}, 0},
 	{"parse-visible", "", []string{"parse", "", "v1 ", "v1\t", "apps/v1", "apps/v1beta", "/v2"}, 1},

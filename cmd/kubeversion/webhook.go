@@ -17,8 +17,7 @@ func runWebhook(e *env, args []string) int {
 	case len(args) > 0 && args[0] == "check":
 		return runWebhookCheck(e, args[1:])
 	case len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help"):
-		fmt.Fprint(e.stdout, webhookUsage)
-		return exitOK
+		return runWebhookCheck(e, args[:1]) // check is webhook's one subcommand
 	case len(args) > 0:
 		fmt.Fprintf(e.stderr, "kubeversion webhook: unknown command %q\n%s", args[0], webhookUsage)
 	default:

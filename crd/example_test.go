@@ -177,3 +177,21 @@ func ExampleErrorType_typeInvalid() {
 	// Output:
 	// true spec.versions[1].schema.openAPIV3Schema.properties[spec].default: Invalid value: "string":  in body must be of type integer: "string"
 }
+
+func ExampleValidateLabels() {
+	errs := crd.ValidateLabels("metadata.labels", map[string]string{"app": "web", "tier": "-front"})
+	for _, e := range errs {
+		fmt.Println(e.Field, e.BadValue)
+	}
+	// Output:
+	// metadata.labels -front
+}
+
+func ExampleValidateAnnotations() {
+	errs := crd.ValidateAnnotations("metadata.annotations", map[string]string{"a/b/c": "x"})
+	for _, e := range errs {
+		fmt.Println(e.Field, e.BadValue)
+	}
+	// Output:
+	// metadata.annotations a/b/c
+}

@@ -45,8 +45,8 @@ func validateMetaCreate(m *Metadata, in *internalSpec) ErrorList {
 	if m.Namespace != "" {
 		errs = append(errs, forbidden("metadata.namespace", "not allowed on this type"))
 	}
-	errs = append(errs, validateLabels(m.Labels)...)
-	errs = append(errs, validateAnnotations(m.Annotations)...)
+	errs = append(errs, ValidateLabels("metadata.labels", m.Labels)...)
+	errs = append(errs, ValidateAnnotations("metadata.annotations", m.Annotations)...)
 	errs = append(errs, validateOwnerReferences("metadata.ownerReferences", m.OwnerReferences)...)
 	errs = append(errs, validateFinalizers("metadata.finalizers", m.Finalizers)...)
 	return uniqueErrors(append(errs, validateManagedFields("metadata.managedFields", m.ManagedFields)...))
@@ -111,8 +111,8 @@ func validateMetaUpdate(c, old *CustomResourceDefinition) ErrorList {
 	if g, og := m.DeletionGracePeriodSeconds, o.DeletionGracePeriodSeconds; (g == nil) != (og == nil) || g != nil && *g != *og {
 		errs = append(errs, invalid("metadata.deletionGracePeriodSeconds", g, fieldImmutable))
 	}
-	errs = append(errs, validateLabels(m.Labels)...)
-	errs = append(errs, validateAnnotations(m.Annotations)...)
+	errs = append(errs, ValidateLabels("metadata.labels", m.Labels)...)
+	errs = append(errs, ValidateAnnotations("metadata.annotations", m.Annotations)...)
 	errs = append(errs, validateOwnerReferences("metadata.ownerReferences", m.OwnerReferences)...)
 	return uniqueErrors(append(errs, validateManagedFields("metadata.managedFields", m.ManagedFields)...))
 }

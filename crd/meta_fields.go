@@ -9,28 +9,36 @@ import (
 	"unicode"
 )
 
-// validateLabels checks metadata.labels: each key a qualified name, each
+// ValidateLabels checks labels found at field (such as "metadata.labels")
+// as the API server's ValidateLabels does: each key a qualified name, each
 // value a label value. The server visits the map in random order; here
-// keys come sorted.
-func validateLabels(labels map[string]string) ErrorList {
+// keys come sorted. For example, the label {"bad key!": "v"} gives
+//
+//	metadata.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, ...
+func ValidateLabels(field string, labels map[string]string) ErrorList {
 	if len(labels) == 0 {
 		return nil
 	}
 	var errs ErrorList
 	for _, k := range slices.Sorted(maps.Keys(labels)) {
 		for _, msg := range qualifiedNameErrors(k) {
-			errs = append(errs, invalid("metadata.labels", k, msg))
+			errs = append(errs, invalid(field, k, msg))
 		}
 		for _, msg := range labelValueErrors(labels[k]) {
-			errs = append(errs, invalid("metadata.labels", labels[k], msg))
+			errs = append(errs, invalid(field, labels[k], msg))
 		}
 	}
 	return errs
 }
 
-// validateAnnotations checks metadata.annotations: each key, lowercased, a
-// qualified name; keys and values at most 256 KiB together.
-func validateAnnotations(annotations map[string]string) ErrorList {
+// ValidateAnnotations checks annotations found at field (such as
+// "metadata.annotations") as the API server's ValidateAnnotations does:
+// each key, lowercased, a qualified name; keys and values at most 256 KiB
+// together. Keys come sorted. For example, the annotation {"a/b/c": ""}
+// gives
+//
+//	metadata.annotations: Invalid value: "a/b/c": a valid label key must consist of ...
+func ValidateAnnotations(field string, annotations map[string]string) ErrorList {
 	if len(annotations) == 0 {
 		return nil
 	}
@@ -38,12 +46,12 @@ func validateAnnotations(annotations map[string]string) ErrorList {
 	size := 0
 	for _, k := range slices.Sorted(maps.Keys(annotations)) {
 		for _, msg := range qualifiedNameErrors(strings.ToLower(k)) {
-			errs = append(errs, invalid("metadata.annotations", k, msg))
+			errs = append(errs, invalid(field, k, msg))
 		}
 		size += len(k) + len(annotations[k])
 	}
 	if size > maxAnnotationsSize {
-		errs = append(errs, tooLong("metadata.annotations", maxAnnotationsSize))
+		errs = append(errs, tooLong(field, maxAnnotationsSize))
 	}
 	return errs
 }

@@ -180,24 +180,8 @@ func (m objectMeta) validate(path string) ErrorList {
 	if m.generation < 0 {
 		errs = append(errs, invalid(path+".generation", m.generation, "must be greater than or equal to 0"))
 	}
-	for _, k := range sortedKeys(m.labels) {
-		for _, msg := range qualifiedNameErrors(k) {
-			errs = append(errs, invalid(path+".labels", k, msg))
-		}
-		for _, msg := range labelValueErrors(m.labels[k]) {
-			errs = append(errs, invalid(path+".labels", m.labels[k], msg))
-		}
-	}
-	size := 0
-	for _, k := range sortedKeys(m.annotations) {
-		for _, msg := range qualifiedNameErrors(strings.ToLower(k)) {
-			errs = append(errs, invalid(path+".annotations", k, msg))
-		}
-		size += len(k) + len(m.annotations[k])
-	}
-	if size > maxAnnotationsSize {
-		errs = append(errs, tooLong(path+".annotations", maxAnnotationsSize))
-	}
+	errs = append(errs, ValidateLabels(path+".labels", m.labels)...)
+	errs = append(errs, ValidateAnnotations(path+".annotations", m.annotations)...)
 	errs = append(errs, validateOwnerReferences(path+".ownerReferences", m.ownerReferences())...)
 	errs = append(errs, validateFinalizers(path+".finalizers", m.finalizers())...)
 	return append(errs, validateManagedFields(path+".managedFields", m.managedFields())...)

@@ -138,11 +138,11 @@ func checkConversionChanges(old, new *CustomResourceDefinition) []Finding {
 	if to != WebhookConverter {
 		return fs
 	}
-	for _, v := range new.Spec.Versions {
+	for i, v := range new.Spec.Versions {
 		if !v.Served {
 			continue
 		}
-		if j := versionIndex(old, v.Name); j >= 0 && old.Spec.Versions[j].Served {
+		if j := sameVersion(old, new, i); j >= 0 && old.Spec.Versions[j].Served {
 			continue
 		}
 		fs = append(fs, Finding{checkWebhookMissing, upgradeVersionPath(new, v.Name), v.Name,

@@ -11,17 +11,17 @@ import (
 // version and stored versions.
 func checkLifecycle(old, new *CustomResourceDefinition) []Finding {
 	var fs []Finding
-	for _, ov := range old.Spec.Versions {
+	for j, ov := range old.Spec.Versions {
 		if !ov.Served {
 			continue
 		}
-		i := versionIndex(new, ov.Name)
+		i := sameVersion(new, old, j)
 		var field, what string
 		switch {
 		case i < 0:
 			field, what = "spec.versions", "is removed from spec.versions"
 		case !new.Spec.Versions[i].Served:
-			field, what = upgradeVersionPath(new, ov.Name)+".served", "is no longer served"
+			field, what = versionPath(i)+".served", "is no longer served"
 		default:
 			continue
 		}

@@ -24,7 +24,7 @@ func checkSchemas(old, new *CustomResourceDefinition) []Finding {
 	if old != nil {
 		for i := range new.Spec.Versions {
 			nv := &new.Spec.Versions[i]
-			if j := versionIndex(old, nv.Name); j >= 0 {
+			if j := sameVersion(old, new, i); j >= 0 {
 				fs = compareVersionSchemas(fs, &old.Spec.Versions[j], nv, new, "")
 			}
 		}
@@ -38,7 +38,7 @@ func checkSchemas(old, new *CustomResourceDefinition) []Finding {
 		served := servedByPriority(new)
 		for i := 1; i < len(served); i++ {
 			lo, hi := served[i-1], served[i]
-			if old != nil && !changedFrom(old, lo) && !changedFrom(old, hi) {
+			if old != nil && !changedFrom(old, new, lo) && !changedFrom(old, new, hi) {
 				continue
 			}
 			fs = compareVersionSchemas(fs, lo, hi, new, "from "+lo.Name+" to "+hi.Name+": ")
@@ -63,6 +63,30 @@ func compareVersionSchemas(fs []Finding, a, b *Version, c *CustomResourceDefinit
 	return cmp.findings
 }
 
+// sameVersion returns the index in c of the version that is other's i-th
+// version, or -1: the one of the same name and, where names repeat (which
+// the API server rejects), the same occurrence of it. For example, with
+// other the new revision of c, it finds the live version each new version
+// replaces.
+func sameVersion(c, other *CustomResourceDefinition, i int) int {
+	name := other.Spec.Versions[i].Name
+	n := 0 // earlier versions of other with that name
+	for _, v := range other.Spec.Versions[:i] {
+		if v.Name == name {
+			n++
+		}
+	}
+	for j, v := range c.Spec.Versions {
+		if v.Name == name {
+			if n == 0 {
+				return j
+			}
+			n--
+		}
+	}
+	return -1
+}
+
 // servedByPriority returns the served versions of c from the lowest
 // priority to the highest, by [kubeversion.Compare].
 func servedByPriority(c *CustomResourceDefinition) []*Version {
@@ -76,10 +100,19 @@ func servedByPriority(c *CustomResourceDefinition) []*Version {
 	return served
 }
 
-// changedFrom reports whether v is not in old, or has another schema
-// there.
-func changedFrom(old *CustomResourceDefinition, v *Version) bool {
-	i := versionIndex(old, v.Name)
+// changedFrom reports whether v, a version of new, is not in old, or has
+// another schema there.
+func changedFrom(old, new *CustomResourceDefinition, v *Version) bool {
+	k := -1
+	for i := range new.Spec.Versions {
+		if &new.Spec.Versions[i] == v {
+			k = i
+		}
+	}
+	if k < 0 {
+		return true
+	}
+	i := sameVersion(old, new, k)
 	return i < 0 || !reflect.DeepEqual(versionSchema(&old.Spec.Versions[i]), versionSchema(v))
 }
 

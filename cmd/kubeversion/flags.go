@@ -34,8 +34,13 @@ space, is printed quoted.`,
 	"lint": `Lint checks the CustomResourceDefinitions of YAML or JSON manifests (files,
 directories, - for standard input) as 'kubectl apply' and the API server
 would: it reads them as kubectl does and prints every error of the server,
-each at its line, then the versions, the one kubectl uses by default and
-the deprecation warnings clients will see.`,
+each at its line, then the findings of the upgrade checks, the versions,
+the one kubectl uses by default and the deprecation warnings clients will
+see. The upgrade checks compare each CRD with its live object of --old
+(clients of removed versions, kubectl's default version, the storage
+migration, conversion, schema compatibility), or, without one, its served
+versions with each other. Errors of the server and findings at level error
+make the exit status 1.`,
 }
 
 // newFlagSet returns a flag set for a command that prints its usage: the

@@ -13,12 +13,19 @@ import (
 
 // runLint is "kubeversion lint [--old FILE] [-o text|json|github] PATH...".
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE] [-o text|json|github] PATH...")
+	flags := newFlagSet(e, "lint", "[--old FILE] [--check NAME=LEVEL]... [-o text|json|github] PATH...")
 	oldFile := flags.String("old", "", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml)")
 	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
+	levels := newCheckLevels()
+	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags")
+	listChecks := flags.Bool("list-checks", false, "print the upgrade checks, each with its level, and exit")
 	paths, status, ok := parseFlags(e, flags, args)
 	if !ok {
 		return status
+	}
+	if *listChecks {
+		fmt.Fprint(e.stdout, levels.list())
+		return exitOK
 	}
 	write, ok := writers[*format]
 	if !ok {
@@ -42,8 +49,7 @@ func runLint(e *env, args []string) int {
 		}
 	}
 
-	var l linter
-	l.old = old
+	l := linter{old: old, levels: levels}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
@@ -68,9 +74,10 @@ func runLint(e *env, args []string) int {
 // linter collects what lint finds, in the order of the input.
 type linter struct {
 	old      map[string]*crd.CustomResourceDefinition
+	levels   checkLevels
 	reports  []report
 	problems []problem // input that could not be read
-	invalid  bool      // some CRD has errors
+	invalid  bool      // some CRD has errors, or upgrade findings at level error
 }
 
 // lintPath lints a file, every .yaml, .yml and .json file under a
@@ -126,8 +133,8 @@ func (l *linter) lintData(file string, data []byte) int {
 		}
 		found++
 		c, decodeErrs := decodeCRD(o)
-		r := newReport(o, c, decodeErrs, l.old[metadataName(o)])
-		if len(r.Errors) > 0 {
+		r := newReport(o, c, decodeErrs, l.old[metadataName(o)], l.levels)
+		if errs, _ := r.countFindings(); len(r.Errors) > 0 || errs > 0 {
 			l.invalid = true
 		}
 		l.reports = append(l.reports, r)

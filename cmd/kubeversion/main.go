@@ -6,7 +6,7 @@
 //	kubeversion sort [-r] [VERSION...]
 //	kubeversion highest [VERSION...]
 //	kubeversion parse [-o text|json] [VERSION...]
-//	kubeversion lint [--old FILE] [-o text|json|github] PATH...
+//	kubeversion lint [--old FILE] [--check NAME=LEVEL]... [-o text|json|github] PATH...
 //	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...
 //	kubeversion help [COMMAND]
 //	kubeversion --version
@@ -41,9 +41,10 @@ Usage:
   kubeversion highest [VERSION...]        print the highest-priority version
   kubeversion parse [-o text|json] [VERSION...]
                                           print the parts of each version
-  kubeversion lint [--old FILE] [-o text|json|github] PATH...
+  kubeversion lint [--old FILE] [--check NAME=LEVEL]... [-o text|json|github] PATH...
                                           check CRD manifests as kubectl apply and
-                                          the API server would
+                                          the API server would, and what an upgrade
+                                          does to clients and stored objects
   kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...
                                           call a CRD's conversion webhook as the API
                                           server would and check its answers

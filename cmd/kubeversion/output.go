@@ -24,6 +24,9 @@ func writeText(out io.Writer, l *linter) error {
 		for _, e := range r.Errors {
 			fmt.Fprintf(w, "%s:%d: %s\n", r.File, e.Line, e.Message)
 		}
+		for _, f := range r.Findings {
+			fmt.Fprintf(w, "%s:%d: %s\n", r.File, f.Line, f)
+		}
 		fmt.Fprintf(w, "%s:%d: %s: %s\n", r.File, r.Line, r.Name, r.Verdict)
 		if !r.decoded {
 			continue
@@ -82,9 +85,10 @@ func writeJSON(out io.Writer, l *linter) error {
 }
 
 // writeGitHub writes GitHub Actions workflow commands: an error annotation
-// per error and per problem, a warning annotation per deprecation warning
-// and when kubectl's default version is deprecated, and a notice with the
-// verdict and the version kubectl uses.
+// per error and per problem, an annotation at its level per upgrade
+// finding, titled with its check (deprecated-default says when kubectl's
+// default version is deprecated), a warning annotation per deprecation
+// warning, and a notice with the verdict and the version kubectl uses.
 func writeGitHub(out io.Writer, l *linter) error {
 	w := bufio.NewWriter(out)
 	annotate := func(level, file string, line int, title, msg string) {
@@ -94,13 +98,13 @@ func writeGitHub(out io.Writer, l *linter) error {
 		for _, e := range r.Errors {
 			annotate("error", r.File, e.Line, r.Name, e.Message)
 		}
+		for _, f := range r.Findings {
+			annotate(string(f.Level), r.File, f.Line, r.Name+" ["+f.Check+"]", f.Field+": "+f.Message)
+		}
 		for _, v := range r.Versions {
 			if v.Warning != "" {
 				annotate("warning", r.File, v.Line, r.Name+" "+v.Name+" is deprecated", v.Warning)
 			}
-		}
-		if r.PreferredDeprecated {
-			annotate("warning", r.File, r.Line, r.Name, "kubectl uses "+r.Preferred+" by default, and it is deprecated")
 		}
 		msg := r.Verdict
 		switch {

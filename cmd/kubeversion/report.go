@@ -28,6 +28,10 @@ type report struct {
 	Versions            []versionReport `json:"versions"`            // highest priority first
 	Preferred           string          `json:"preferred,omitempty"` // what kubectl uses; "" when nothing is served
 	PreferredDeprecated bool            `json:"preferredDeprecated,omitempty"`
+	// Findings are what the upgrade checks found that is not off: against
+	// the live object on update, or the checks that need none on create.
+	// Empty when the CRD could not be decoded, and no check ran.
+	Findings []finding `json:"findings"`
 
 	decoded bool // the CRD could be read, and Versions says what it has
 }
@@ -54,11 +58,12 @@ type versionReport struct {
 
 // newReport reports on the CRD of o: c as decoded, or nil when it could
 // not be, with the errors of decoding; old is the live object for an
-// update, or nil.
-func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition) report {
+// update, or nil; levels say what to do with the findings of each upgrade
+// check.
+func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels checkLevels) report {
 	r := report{
 		File: o.file, Line: o.line, Name: metadataName(o), Operation: "create",
-		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{},
+		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},
 	}
 	if old != nil {
 		r.Operation = "update"
@@ -85,6 +90,7 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 		r.decoded = true
 		r.CELRulesNotCompiled = crd.CountCELRules(c)
 		r.addVersions(o, c)
+		r.addFindings(o, c, old, levels)
 	}
 	r.Verdict = r.verdict()
 	return r
@@ -153,9 +159,10 @@ func (r *report) addVersions(o object, c *crd.CustomResourceDefinition) {
 }
 
 // verdict says what lint found and what it did not check, for example
-// "valid on create (2 CEL rules not compiled)": "valid" only when package
-// crd checked every rule of the API server but CEL, "no errors" when it
-// did not, and the count of errors otherwise.
+// "valid on create (2 CEL rules not compiled); upgrade: 1 warning":
+// "valid" only when package crd checked every rule of the API server but
+// CEL, "no errors" when it did not, and the count of errors otherwise;
+// then what the upgrade checks found, when they ran.
 func (r report) verdict() string {
 	var s string
 	switch n := len(r.Errors); {
@@ -180,7 +187,27 @@ func (r report) verdict() string {
 	if len(notes) > 0 {
 		s += " (" + strings.Join(notes, "; ") + ")"
 	}
+	if r.decoded {
+		s += "; " + r.upgradeVerdict()
+	}
 	return s
+}
+
+// upgradeVerdict says what the upgrade checks found, for example
+// "upgrade: 1 error, 2 warnings", or "upgrade: no findings".
+func (r report) upgradeVerdict() string {
+	errs, warnings := r.countFindings()
+	var parts []string
+	if errs > 0 {
+		parts = append(parts, strconv.Itoa(errs)+" error"+plural(errs))
+	}
+	if warnings > 0 {
+		parts = append(parts, strconv.Itoa(warnings)+" warning"+plural(warnings))
+	}
+	if len(parts) == 0 {
+		return "upgrade: no findings"
+	}
+	return "upgrade: " + strings.Join(parts, ", ")
 }
 
 // marks returns "served storage deprecated" with blanks for what v is not,

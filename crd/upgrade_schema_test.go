@@ -72,6 +72,12 @@ func TestCheckUpgradeSchemaKeywords(t *testing.T) {
 			[]string{"list-type-changed .x-kubernetes-list-type"}, []string{"from map with keys a to map with keys a, b"}},
 		{"map type", `{"type":"object","x-kubernetes-map-type":"granular"}`, `{"type":"object","x-kubernetes-map-type":"atomic"}`,
 			[]string{"map-type-changed .x-kubernetes-map-type"}, []string{"from granular to atomic"}},
+		// Dropped for the default (cluster-api v1.8.0 -> v1.14.2 does so):
+		// reported at the field, as the keyword is gone from the new CRD.
+		{"map type dropped", `{"type":"object","x-kubernetes-map-type":"atomic"}`, `{"type":"object"}`,
+			[]string{"map-type-changed "}, []string{"from atomic to granular"}},
+		{"list type dropped", `{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"}}`, `{"type":"array","items":{"type":"string"}}`,
+			[]string{"list-type-changed "}, []string{"from set to atomic"}},
 		{"several unjudged keywords, sorted", `{"type":"object","x-kubernetes-preserve-unknown-fields":true}`,
 			`{"type":"object","x-kubernetes-embedded-resource":true,"properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"}}}`,
 			[]string{"unhandled-change "}, []string{"x-kubernetes-embedded-resource, x-kubernetes-preserve-unknown-fields"}},

@@ -10,7 +10,8 @@ import (
 // server-side apply merges the field and, for a list becoming a set or a
 // map, makes lists with repeated items or keys invalid. A missing list
 // type is atomic and a missing map type granular, as the server reads
-// them, so that spelling out the default is no change.
+// them, so that spelling out the default is no change. A type dropped for
+// the default is reported at the field, where the keyword no longer is.
 func (c *schemaComparison) topology(old, new *JSONSchemaProps, path, field string) {
 	ol, nl := orDefault(old.XListType, "atomic"), orDefault(new.XListType, "atomic")
 	if ol != nl || (nl == "map" && !slices.Equal(old.XListMapKeys, new.XListMapKeys)) {
@@ -22,11 +23,11 @@ func (c *schemaComparison) topology(old, new *JSONSchemaProps, path, field strin
 		case "map":
 			msg += ", and stored objects with repeated keys fail validation"
 		}
-		c.add(checkListTypeChanged, path+".x-kubernetes-list-type", field, msg)
+		c.add(checkListTypeChanged, at(path, "x-kubernetes-list-type", new.XListType != nil), field, msg)
 	}
 	om, nm := orDefault(old.XMapType, "granular"), orDefault(new.XMapType, "granular")
 	if om != nm {
-		c.add(checkMapTypeChanged, path+".x-kubernetes-map-type", field,
+		c.add(checkMapTypeChanged, at(path, "x-kubernetes-map-type", new.XMapType != nil), field,
 			"x-kubernetes-map-type changes from "+om+" to "+nm+": server-side apply merges it differently")
 	}
 }

@@ -98,13 +98,13 @@ func ExampleCheckUpgrade_noLiveObject() {
   }
 }`))
 	for _, f := range crd.CheckUpgrade(nil, c) {
-		fmt.Println(f.Check, f.Version)
+		fmt.Printf("%s %s (from %q)\n", f.Check, f.Version, f.From)
 		fmt.Println(f.Message)
 	}
 	// Output:
-	// none-conversion-drops-fields v1beta1
+	// none-conversion-drops-fields v1beta1 (from "")
 	// strategy None between v1beta1 and the storage version v1, whose schemas differ: objects written through v1beta1 are stored as v1 and lose spec.cronSpec; objects read through v1beta1 lack spec.schedule, and lose them when written back through v1beta1; convert with a webhook, or give both versions the same fields
-	// field-removed v1
+	// field-removed v1 (from "v1beta1")
 	// from v1beta1 to v1: spec.cronSpec: removed from the schema: clients that set it fail or lose it, and stored values are pruned
 }
 

@@ -16,10 +16,21 @@ import "slices"
 // still there. Version is the name of the version the finding concerns,
 // or "" when it concerns the whole CRD. Message says what happens and
 // what to do, in lower case.
+//
+// From is set only on the findings of comparing two served versions of the
+// new CRD with each other: it is the lower-priority one, whose schema
+// Version's is compared with. For example, a field of v1beta1 that v1
+// lacks gives a field-removed finding with Version "v1" and From
+// "v1beta1". Clients moving from From to Version meet the change, which a
+// new API version may make on purpose, so a tool may weigh these findings
+// lower; stored objects are not concerned, except through conversion,
+// which none-conversion-drops-fields covers. From is "" on every other
+// finding, including those of a storage version move.
 type Finding struct {
 	Check   string
 	Field   string
 	Version string
+	From    string
 	Message string
 }
 

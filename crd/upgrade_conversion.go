@@ -41,8 +41,8 @@ func checkNoneConversion(c *CustomResourceDefinition) []Finding {
 				", and lose them when written back through "+v.Name)
 		}
 		if len(parts) > 0 {
-			fs = append(fs, Finding{checkNoneConversionDrops, field, v.Name,
-				"strategy None between " + v.Name + " and the storage version " + s + ", whose schemas differ: " +
+			fs = append(fs, Finding{Check: checkNoneConversionDrops, Field: field, Version: v.Name,
+				Message: "strategy None between " + v.Name + " and the storage version " + s + ", whose schemas differ: " +
 					strings.Join(parts, "; ") + "; convert with a webhook, or give both versions the same fields"})
 		}
 	}
@@ -133,7 +133,7 @@ func checkConversionChanges(old, new *CustomResourceDefinition) []Finding {
 		} else {
 			msg += ": versions are then converted by changing apiVersion alone, and fields their schemas do not share are pruned"
 		}
-		fs = append(fs, Finding{checkConversionChanged, field, "", msg})
+		fs = append(fs, Finding{Check: checkConversionChanged, Field: field, Message: msg})
 	}
 	if to != WebhookConverter {
 		return fs
@@ -145,8 +145,8 @@ func checkConversionChanges(old, new *CustomResourceDefinition) []Finding {
 		if j := sameVersion(old, new, i); j >= 0 && old.Spec.Versions[j].Served {
 			continue
 		}
-		fs = append(fs, Finding{checkWebhookMissing, upgradeVersionPath(new, v.Name), v.Name,
-			v.Name + " is newly served and converted by the webhook: the webhook running must convert to and from " +
+		fs = append(fs, Finding{Check: checkWebhookMissing, Field: upgradeVersionPath(new, v.Name), Version: v.Name,
+			Message: v.Name + " is newly served and converted by the webhook: the webhook running must convert to and from " +
 				v.Name + " before this CRD is applied, or requests for it fail" + webhookTarget(new)})
 	}
 	return fs

@@ -25,19 +25,19 @@ func checkLifecycle(old, new *CustomResourceDefinition) []Finding {
 		default:
 			continue
 		}
-		fs = append(fs, Finding{checkServedVersionRemoved, field, ov.Name,
-			ov.Name + " " + what + ": its clients get 404 Not Found"})
+		fs = append(fs, Finding{Check: checkServedVersionRemoved, Field: field, Version: ov.Name,
+			Message: ov.Name + " " + what + ": its clients get 404 Not Found"})
 		if !ov.Deprecated {
-			fs = append(fs, Finding{checkRemovedWithoutDeprecate, field, ov.Name,
-				ov.Name + " stops being served without having been deprecated in the live object: " +
+			fs = append(fs, Finding{Check: checkRemovedWithoutDeprecate, Field: field, Version: ov.Name,
+				Message: ov.Name + " stops being served without having been deprecated in the live object: " +
 					"first release a revision with deprecated: true on " + ov.Name + ", so that its clients are warned"})
 		}
 	}
 	oldDefault, oldOK := PreferredVersion(old)
 	newDefault, newOK := PreferredVersion(new)
 	if oldOK && newOK && oldDefault != newDefault {
-		fs = append(fs, Finding{checkDefaultVersionChanged, upgradeVersionPath(new, newDefault), newDefault,
-			"kubectl's default version changes from " + oldDefault + " to " + newDefault +
+		fs = append(fs, Finding{Check: checkDefaultVersionChanged, Field: upgradeVersionPath(new, newDefault), Version: newDefault,
+			Message: "kubectl's default version changes from " + oldDefault + " to " + newDefault +
 				": kubectl get, and every request that names no version, now read " + newDefault})
 	}
 	fs = append(fs, checkDeprecatedDefaultVersion(new)...)
@@ -56,8 +56,8 @@ func checkDeprecatedDefaultVersion(c *CustomResourceDefinition) []Finding {
 	if !v.Deprecated {
 		return nil
 	}
-	return []Finding{{checkDeprecatedDefault, upgradeVersionPath(c, name) + ".deprecated", name,
-		name + " is deprecated but is the version kubectl uses by default (the highest-priority served version): " +
+	return []Finding{{Check: checkDeprecatedDefault, Field: upgradeVersionPath(c, name) + ".deprecated", Version: name,
+		Message: name + " is deprecated but is the version kubectl uses by default (the highest-priority served version): " +
 			"every kubectl get warns; serve a non-deprecated version of higher priority, or stop serving " + name}}
 }
 
@@ -68,8 +68,8 @@ func checkStorageMove(old, new *CustomResourceDefinition) []Finding {
 	if from == "" || to == "" || from == to {
 		return nil
 	}
-	return []Finding{{checkStorageVersionChanged, upgradeVersionPath(new, to) + ".storage", to,
-		"the storage version changes from " + from + " to " + to + ": objects stored as " +
+	return []Finding{{Check: checkStorageVersionChanged, Field: upgradeVersionPath(new, to) + ".storage", Version: to,
+		Message: "the storage version changes from " + from + " to " + to + ": objects stored as " +
 			strings.Join(storedBefore(old, to), ", ") + " stay so until they are written again. " +
 			"After applying this CRD, migrate them: " + migrationCommands(new, to)}}
 }
@@ -121,8 +121,8 @@ func checkStoredUnserved(old, new *CustomResourceDefinition) []Finding {
 		if i < 0 || new.Spec.Versions[i].Served || s == storage {
 			continue
 		}
-		fs = append(fs, Finding{checkStoredVersionUnserved, upgradeVersionPath(new, s) + ".served", s,
-			s + " is in the live status.storedVersions but not served: objects still stored as " + s +
+		fs = append(fs, Finding{Check: checkStoredVersionUnserved, Field: upgradeVersionPath(new, s) + ".served", Version: s,
+			Message: s + " is in the live status.storedVersions but not served: objects still stored as " + s +
 				" are read only through conversion, and " + s + " cannot leave spec.versions until they are migrated: " +
 				migrationCommands(new, storage)})
 	}

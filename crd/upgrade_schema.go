@@ -17,21 +17,21 @@ import (
 func checkSchemas(old, new *CustomResourceDefinition) []Finding {
 	var fs []Finding
 	if old != nil && old.Spec.Scope != new.Spec.Scope {
-		fs = append(fs, Finding{checkScopeChanged, "spec.scope", "",
-			"the scope changes from " + old.Spec.Scope + " to " + new.Spec.Scope +
+		fs = append(fs, Finding{Check: checkScopeChanged, Field: "spec.scope",
+			Message: "the scope changes from " + old.Spec.Scope + " to " + new.Spec.Scope +
 				": every object and client is addressed differently, and the API server forbids it once the CRD is Established"})
 	}
 	if old != nil {
 		for i := range new.Spec.Versions {
 			nv := &new.Spec.Versions[i]
 			if j := sameVersion(old, new, i); j >= 0 {
-				fs = compareVersionSchemas(fs, &old.Spec.Versions[j], nv, new, "")
+				fs = compareVersionSchemas(fs, &old.Spec.Versions[j], nv, new, "", "")
 			}
 		}
 		from, to := storageVersion(old), storageVersion(new)
 		if from != "" && to != "" && from != to {
 			fs = compareVersionSchemas(fs, &old.Spec.Versions[versionIndex(old, from)],
-				&new.Spec.Versions[versionIndex(new, to)], new, "from "+from+" to "+to+": ")
+				&new.Spec.Versions[versionIndex(new, to)], new, "", "from "+from+" to "+to+": ")
 		}
 	}
 	if conversionStrategy(new) != WebhookConverter {
@@ -41,7 +41,7 @@ func checkSchemas(old, new *CustomResourceDefinition) []Finding {
 			if old != nil && !changedFrom(old, new, lo) && !changedFrom(old, new, hi) {
 				continue
 			}
-			fs = compareVersionSchemas(fs, lo, hi, new, "from "+lo.Name+" to "+hi.Name+": ")
+			fs = compareVersionSchemas(fs, lo, hi, new, lo.Name, "from "+lo.Name+" to "+hi.Name+": ")
 		}
 	}
 	return dedupFindings(fs)
@@ -49,9 +49,9 @@ func checkSchemas(old, new *CustomResourceDefinition) []Finding {
 
 // compareVersionSchemas appends to fs the findings of the schema of a
 // compared with the schema of b, a version of c, each message prefixed
-// with prefix.
-func compareVersionSchemas(fs []Finding, a, b *Version, c *CustomResourceDefinition, prefix string) []Finding {
-	cmp := schemaComparison{version: b.Name, prefix: prefix, findings: fs}
+// with prefix, each finding's From set to from.
+func compareVersionSchemas(fs []Finding, a, b *Version, c *CustomResourceDefinition, from, prefix string) []Finding {
+	cmp := schemaComparison{version: b.Name, from: from, prefix: prefix, findings: fs}
 	oldSchema, newSchema := versionSchema(a), versionSchema(b)
 	if oldSchema == nil {
 		oldSchema = &JSONSchemaProps{}
@@ -116,13 +116,17 @@ func changedFrom(old, new *CustomResourceDefinition, v *Version) bool {
 	return i < 0 || !reflect.DeepEqual(versionSchema(&old.Spec.Versions[i]), versionSchema(v))
 }
 
-// dedupFindings removes from fs every finding equal to an earlier one.
+// dedupFindings removes from fs every finding equal to an earlier one but
+// for From: the storage move and the comparison of served versions may
+// find the same change, and the first, the storage move's, is kept.
 func dedupFindings(fs []Finding) []Finding {
 	seen := make(map[Finding]bool, len(fs))
 	out := fs[:0]
 	for _, f := range fs {
-		if !seen[f] {
-			seen[f] = true
+		key := f
+		key.From = ""
+		if !seen[key] {
+			seen[key] = true
 			out = append(out, f)
 		}
 	}

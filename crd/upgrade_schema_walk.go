@@ -12,12 +12,13 @@ import (
 // new node at the same place.
 type schemaComparison struct {
 	version  string
+	from     string // Finding.From
 	prefix   string
 	findings []Finding
 }
 
 func (c *schemaComparison) add(check, path, field, msg string) {
-	c.findings = append(c.findings, Finding{check, path, c.version, c.prefix + fieldName(field) + ": " + msg})
+	c.findings = append(c.findings, Finding{Check: check, Field: path, Version: c.version, From: c.from, Message: c.prefix + fieldName(field) + ": " + msg})
 }
 
 // fieldName returns how messages name the object field at path.

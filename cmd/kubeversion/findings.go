@@ -10,6 +10,7 @@ type finding struct {
 	Check   string `json:"check"`
 	Field   string `json:"field"`
 	Version string `json:"version,omitempty"`
+	From    string `json:"from,omitempty"` // see crd.Finding
 	Message string `json:"message"`
 }
 
@@ -24,17 +25,25 @@ func (f finding) String() string {
 // the live object, or without one when old is nil, and keeps the findings
 // of the checks that levels does not turn off, each at the line of its
 // field in the file.
+//
+// A finding of comparing two served versions of c with each other (one
+// with From set) is a warning at most: a new API version may change its
+// schema on purpose, its clients move to it by choice, and what stored
+// objects lose in conversion is none-conversion-drops-fields' finding.
 func (r *report) addFindings(o object, c, old *crd.CustomResourceDefinition, levels checkLevels) {
 	for _, f := range crd.CheckUpgrade(old, c) {
 		l := levels[f.Check]
-		switch l {
-		case levelOff:
+		switch {
+		case l == levelOff:
 			continue
-		case "": // a check levels does not know: shown, not hidden
+		case l == "": // a check levels does not know: shown, not hidden
+			l = levelWarning
+		case f.From != "" && l == levelError:
 			l = levelWarning
 		}
 		r.Findings = append(r.Findings, finding{
-			Line: locate(o, f.Field), Level: l, Check: f.Check, Field: f.Field, Version: f.Version, Message: f.Message,
+			Line: locate(o, f.Field), Level: l, Check: f.Check, Field: f.Field,
+			Version: f.Version, From: f.From, Message: f.Message,
 		})
 	}
 }

@@ -63,7 +63,9 @@
 // the checks that need none run. Schemas are compared within each version
 // kept, across the storage move, and between served versions neighbouring
 // in priority (not with strategy Webhook); with a live object, only pairs
-// that involve a new or changed version. Documentation keywords are
+// that involve a new or changed version; the findings of that last
+// comparison carry the lower version in [Finding].From, so that a tool can
+// weigh them lower than those of a version kept. Documentation keywords are
 // ignored, a missing x-kubernetes-list-type reads as atomic and a missing
 // map type as granular, and a change to any other keyword that no check
 // judges, CEL rules included, is reported as unhandled-change rather than

@@ -1,14 +1,9 @@
 package conformance
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -25,239 +20,53 @@ import (
 // run; TestWebhookBenchEquivalent proves that they answer alike, and
 // BenchmarkWebhook gives one line each for benchstat:
 //
-//	cd conformance && go test -run '^$' -bench WebhookSpeedup
+//	cd conformance && go test -run '^$' -bench WebhookSpeedup -benchtime 1x
 
-// wbObjects is the number of objects in the benchmark's review.
-const wbObjects = 100
-
-// wbUID is the request.uid of every review here.
-const wbUID = "705ab4f5-6393-11e8-b7cc-42010a800002"
-
-// wbObject returns the i-th CronTab in version ("v1beta1" or "v1") as the
-// API server stores it: full metadata with managedFields, labels on most
-// objects, annotations on half, and spec fields sometimes left out. The
-// same i gives the same CronTab in both versions, so that converting one
-// must give the other.
-func wbObject(i int, version string) map[string]any {
-	meta := map[string]any{
-		"name":              fmt.Sprintf("crontab-%03d", i),
-		"namespace":         "default",
-		"uid":               fmt.Sprintf("6f1c3a52-9d1e-4b6a-8c2f-%012d", i),
-		"resourceVersion":   strconv.Itoa(48000 + i),
-		"generation":        1 + i%3,
-		"creationTimestamp": "2026-01-02T03:04:05Z",
-		"managedFields": []any{map[string]any{
-			"manager":    "kubectl-client-side-apply",
-			"operation":  "Update",
-			"apiVersion": "stable.example.com/v1beta1",
-			"time":       "2026-01-02T03:04:05Z",
-			"fieldsType": "FieldsV1",
-			"fieldsV1":   map[string]any{"f:spec": map[string]any{"f:cronSpec": map[string]any{}, "f:image": map[string]any{}}},
-		}},
-	}
-	if i%5 != 0 {
-		meta["labels"] = map[string]any{"app": "cron", "tier": "t" + strconv.Itoa(i%3)}
-	}
-	if i%2 == 0 {
-		meta["annotations"] = map[string]any{"example.com/owner": "team-" + strconv.Itoa(i%4)}
-	}
-	schedule := fmt.Sprintf("*/%d * * * *", 1+i%59)
-	image := ""
-	if i%4 != 3 {
-		image = fmt.Sprintf("registry.example.com/cron:%d.%d", i/10, i%10)
-	}
-	spec := map[string]any{}
-	if version == "v1beta1" {
-		spec["cronSpec"] = schedule
-		if image != "" {
-			spec["image"] = image
-		}
-	} else {
-		spec["schedule"] = schedule
-		if image != "" {
-			spec["jobTemplate"] = map[string]any{"image": image}
-		}
-	}
-	if i%3 != 2 {
-		spec["replicas"] = i % 7
-	}
-	return map[string]any{"apiVersion": "stable.example.com/" + version, "kind": "CronTab", "metadata": meta, "spec": spec}
+// wbImpl is a webhook of the benchmark.
+type wbImpl struct {
+	name string
+	h    http.Handler
 }
 
-// wbCase is a review and what a correct webhook answers to it.
-type wbCase struct {
-	name     string
-	review   string // its apiVersion
-	from, to string // the versions of the objects and the desired one
-	bad      int    // the index of an object with replicas -1, or -1
+// wbImpls returns the webhooks: kubeversion's with typed steps (the
+// benchmark's subject), with steps on maps, and controller-runtime's (the
+// reference).
+func wbImpls() (typed, untyped, theirs wbImpl) {
+	return wbImpl{"kubeversion-typed", &conversion.Handler{Convert: wbConverter().Convert}},
+		wbImpl{"kubeversion-map", &conversion.Handler{Convert: wbMapConverter().Convert}},
+		wbImpl{"controller-runtime", crwebhook.NewWebhookHandler(wbScheme(), crwebhook.NewRegistry())}
 }
 
-// body returns the review the API server sends for c, of wbObjects objects.
-func (c wbCase) body() []byte {
-	objs := make([]json.RawMessage, wbObjects)
-	for i := range objs {
-		o := wbObject(i, c.from)
-		if i == c.bad {
-			o["spec"].(map[string]any)["replicas"] = -1
-		}
-		objs[i] = wbMarshal(o)
-	}
-	return wbMarshal(conversion.Review{
-		APIVersion: c.review,
-		Kind:       conversion.ReviewKind,
-		Request:    &conversion.Request{UID: wbUID, DesiredAPIVersion: "stable.example.com/" + c.to, Objects: objs},
-	})
-}
-
-func wbMarshal(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err) // cannot happen: the values here are JSON
-	}
-	return b
-}
-
-// wbAnswer is a webhook's answer decoded: the fields of the review, and
-// the converted objects as JSON values.
-type wbAnswer struct {
-	apiVersion, kind, uid, status, message string
-	objects                                []any
-}
-
-// wbServe posts body to h as the API server does and decodes the answer.
-func wbServe(h http.Handler, body []byte) (wbAnswer, error) {
-	w := wbPost(h, body)
-	if w.Code != http.StatusOK {
-		return wbAnswer{}, fmt.Errorf("HTTP status %d: %s", w.Code, w.Body)
-	}
-	var r conversion.Review
-	if err := json.Unmarshal(w.Body.Bytes(), &r); err != nil {
-		return wbAnswer{}, fmt.Errorf("decoding the answer: %v", err)
-	}
-	if r.Response == nil {
-		return wbAnswer{}, fmt.Errorf("the answer has no response: %s", w.Body)
-	}
-	a := wbAnswer{apiVersion: r.APIVersion, kind: r.Kind, uid: r.Response.UID, status: r.Response.Result.Status, message: r.Response.Result.Message}
-	for i, raw := range r.Response.ConvertedObjects {
-		var o any
-		if err := json.Unmarshal(raw, &o); err != nil {
-			return wbAnswer{}, fmt.Errorf("decoding convertedObjects[%d]: %v", i, err)
-		}
-		a.objects = append(a.objects, o)
-	}
-	return a, nil
-}
-
-// wbPost is what the benchmark times: one request through h.
-func wbPost(h http.Handler, body []byte) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(http.MethodPost, "/convert", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, req)
-	return w
-}
-
-// wbHandlers returns the two webhooks: kubeversion's and controller-runtime's.
-func wbHandlers() (ours, theirs http.Handler) {
-	return &conversion.Handler{Convert: wbConverter().Convert}, crwebhook.NewWebhookHandler(wbScheme(), crwebhook.NewRegistry())
-}
-
-// wbCheck serves c's review through h and returns what is wrong with the
-// answer: anything but the review's version and kind, the request's uid,
-// and either result Success with each object converted (the same CronTab
-// in the desired version) and accepted by conversion.CheckResponse as the
-// API server would, or, when c has a bad object, result Failure with the
-// conversion's message and no objects.
-func wbCheck(h http.Handler, c wbCase) (wbAnswer, []string) {
-	body := c.body()
-	a, err := wbServe(h, body)
-	if err != nil {
-		return a, []string{err.Error()}
-	}
-	var errs []string
-	for _, f := range []struct{ name, got, want string }{
-		{"apiVersion", a.apiVersion, c.review},
-		{"kind", a.kind, conversion.ReviewKind},
-		{"response.uid", a.uid, wbUID},
-	} {
-		if f.got != f.want {
-			errs = append(errs, fmt.Sprintf("%s = %q, want %q", f.name, f.got, f.want))
-		}
-	}
-	if c.bad >= 0 {
-		if a.status != conversion.StatusFailure || len(a.objects) != 0 || !strings.Contains(a.message, "spec.replicas -1 is negative") {
-			errs = append(errs, fmt.Sprintf("result %s %q with %d objects, want Failure with the message of the conversion and no objects", a.status, a.message, len(a.objects)))
-		}
-		return a, errs
-	}
-	if a.status != conversion.StatusSuccess {
-		errs = append(errs, fmt.Sprintf("result %s %q, want Success", a.status, a.message))
-	}
-	if len(a.objects) != wbObjects {
-		return a, append(errs, fmt.Sprintf("%d objects, want %d", len(a.objects), wbObjects))
-	}
-	wrong := 0
-	for i, got := range a.objects {
-		var want any
-		if err := json.Unmarshal(wbMarshal(wbObject(i, c.to)), &want); err != nil {
-			panic(err)
-		}
-		if !reflect.DeepEqual(got, want) {
-			if wrong++; wrong <= 2 {
-				errs = append(errs, fmt.Sprintf("convertedObjects[%d] =\n%s\nwant\n%s", i, wbMarshal(got), wbMarshal(want)))
-			}
-		}
-	}
-	if wrong > 2 {
-		errs = append(errs, fmt.Sprintf("and %d more objects differ", wrong-2))
-	}
-	review, err := conversion.DecodeRequest(body)
-	if err != nil {
-		return a, append(errs, err.Error())
-	}
-	if _, err := conversion.CheckResponse(review, wbPost(h, body).Body.Bytes(), conversion.CheckOptions{List: true}); err != nil {
-		errs = append(errs, "the API server would refuse the answer: "+err.Error())
-	}
-	return a, errs
-}
-
-// wbCases are the reviews both webhooks must answer alike; the first is
-// the benchmark's.
-var wbCases = []wbCase{
-	{"v1beta1-to-v1", conversion.ReviewV1, "v1beta1", "v1", -1},
-	{"v1-to-v1beta1", conversion.ReviewV1, "v1", "v1beta1", -1},
-	{"review-v1beta1", conversion.ReviewV1beta1, "v1beta1", "v1", -1},
-	{"failure", conversion.ReviewV1, "v1beta1", "v1", 37},
-}
-
-// TestWebhookBenchEquivalent proves that the two webhooks of the
-// benchmark give equivalent answers: each answer is checked against the
-// expected conversion, and the two answers against each other (the same
-// objects after decoding, the same result status; the failure messages
-// differ, as each webhook words them).
+// TestWebhookBenchEquivalent proves that the webhooks of the benchmark
+// give equivalent answers: each answer is checked against the expected
+// conversion (see wbCheck), and kubeversion's against controller-runtime's
+// (the same objects after decoding, the same result status; failure
+// messages differ, as each webhook words them).
 func TestWebhookBenchEquivalent(t *testing.T) {
 	logf.SetLogger(logr.Discard()) // controller-runtime logs the failure
-	ours, theirs := wbHandlers()
+	typed, untyped, theirs := wbImpls()
 	for _, c := range wbCases {
 		t.Run(c.name, func(t *testing.T) {
-			a, errs := wbCheck(ours, c)
+			ref, errs := wbCheck(theirs.h, c)
 			for _, e := range errs {
-				t.Errorf("kubeversion: %s", e)
+				t.Errorf("%s: %s", theirs.name, e)
 			}
-			b, errs := wbCheck(theirs, c)
-			for _, e := range errs {
-				t.Errorf("controller-runtime: %s", e)
-			}
-			if a.status != b.status {
-				t.Errorf("result.status: kubeversion %q, controller-runtime %q", a.status, b.status)
-			}
-			if len(a.objects) != len(b.objects) {
-				t.Errorf("kubeversion converted %d objects, controller-runtime %d", len(a.objects), len(b.objects))
-			}
-			for i := range min(len(a.objects), len(b.objects)) {
-				if !reflect.DeepEqual(a.objects[i], b.objects[i]) {
-					t.Errorf("convertedObjects[%d] differ: kubeversion\n%s\ncontroller-runtime\n%s", i, wbMarshal(a.objects[i]), wbMarshal(b.objects[i]))
-					break // the first is enough, the checks above say more
+			for _, impl := range []wbImpl{typed, untyped} {
+				a, errs := wbCheck(impl.h, c)
+				for _, e := range errs {
+					t.Errorf("%s: %s", impl.name, e)
+				}
+				if a.status != ref.status {
+					t.Errorf("result.status: %s %q, %s %q", impl.name, a.status, theirs.name, ref.status)
+				}
+				if len(a.objects) != len(ref.objects) {
+					t.Errorf("%s converted %d objects, %s %d", impl.name, len(a.objects), theirs.name, len(ref.objects))
+				}
+				for i := range min(len(a.objects), len(ref.objects)) {
+					if !reflect.DeepEqual(a.objects[i], ref.objects[i]) {
+						t.Errorf("convertedObjects[%d] differ: %s\n%s\n%s\n%s", i, impl.name, wbMarshal(a.objects[i]), theirs.name, wbMarshal(ref.objects[i]))
+						break // the first is enough, the checks above say more
+					}
 				}
 			}
 		})
@@ -268,11 +77,8 @@ func TestWebhookBenchEquivalent(t *testing.T) {
 // webhook, for benchstat.
 func BenchmarkWebhook(b *testing.B) {
 	body := wbCases[0].body()
-	ours, theirs := wbHandlers()
-	for _, impl := range []struct {
-		name string
-		h    http.Handler
-	}{{"kubeversion", ours}, {"controller-runtime", theirs}} {
+	typed, untyped, theirs := wbImpls()
+	for _, impl := range []wbImpl{typed, untyped, theirs} {
 		b.Run("impl="+impl.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -282,56 +88,67 @@ func BenchmarkWebhook(b *testing.B) {
 	}
 }
 
-// BenchmarkWebhookSpeedup runs the two webhooks on the same review in
-// -rounds paired rounds of about -roundtime each, as BenchmarkSpeedup
-// does, the first of the pair alternating from one round to the next. It
-// reports the median over the rounds of each one's time per request, and
-// of the ratio within a round, controller-runtime's time over
-// kubeversion's (x-faster, above 1 when kubeversion is faster), with its
-// quartiles, and each one's allocations and bytes allocated per request.
-// It fails if either webhook's answer is wrong (see wbCheck).
+// BenchmarkWebhookSpeedup runs kubeversion's webhook and
+// controller-runtime's on the same review in -rounds paired rounds of
+// about -roundtime each, as BenchmarkSpeedup does, the first of the pair
+// alternating from one round to the next: Typed with kubeversion's typed
+// steps, the like-for-like comparison, and Map with its steps on maps. It
+// reports the median over the rounds of each one's time per request
+// (kubeversion-ns/op, controller-runtime-ns/op), and of the ratio within a
+// round, controller-runtime's time over kubeversion's (x-faster, above 1
+// when kubeversion is faster), with its quartiles, and each one's
+// allocations and bytes allocated per request. It fails if an answer is
+// wrong (see wbCheck). Run it with -benchtime 1x: the testing package
+// would otherwise run all the rounds again if they took under a second.
 func BenchmarkWebhookSpeedup(b *testing.B) {
 	c := wbCases[0]
 	body := c.body()
-	ours, theirs := wbHandlers()
-	for name, h := range map[string]http.Handler{"kubeversion": ours, "controller-runtime": theirs} {
-		if _, errs := wbCheck(h, c); len(errs) > 0 {
-			b.Fatalf("%s answers wrongly: %s", name, strings.Join(errs, "\n"))
-		}
-	}
-	opOurs := func(n int) {
-		for range n {
-			wbPost(ours, body)
+	typed, untyped, theirs := wbImpls()
+	for _, impl := range []wbImpl{typed, untyped, theirs} {
+		if _, errs := wbCheck(impl.h, c); len(errs) > 0 {
+			b.Fatalf("%s answers wrongly: %s", impl.name, strings.Join(errs, "\n"))
 		}
 	}
 	opTheirs := func(n int) {
 		for range n {
-			wbPost(theirs, body)
+			wbPost(theirs.h, body)
 		}
 	}
-	n := max(*rounds, 1)
-	nOurs, nTheirs := calibrate(opOurs, *roundTime), calibrate(opTheirs, *roundTime)
-	tOurs, tTheirs, ratios := make([]float64, n), make([]float64, n), make([]float64, n)
-	for r := range n {
-		if r%2 == 0 {
-			tOurs[r] = nsPerOp(opOurs, nOurs)
-			tTheirs[r] = nsPerOp(opTheirs, nTheirs)
-		} else {
-			tTheirs[r] = nsPerOp(opTheirs, nTheirs)
-			tOurs[r] = nsPerOp(opOurs, nOurs)
-		}
-		ratios[r] = tTheirs[r] / tOurs[r]
+	for _, pair := range []struct {
+		name string
+		ours wbImpl
+	}{{"Typed", typed}, {"Map", untyped}} {
+		b.Run(pair.name, func(b *testing.B) {
+			opOurs := func(n int) {
+				for range n {
+					wbPost(pair.ours.h, body)
+				}
+			}
+			n := max(*rounds, 1)
+			nOurs, nTheirs := calibrate(opOurs, *roundTime), calibrate(opTheirs, *roundTime)
+			tOurs, tTheirs, ratios := make([]float64, n), make([]float64, n), make([]float64, n)
+			for r := range n {
+				if r%2 == 0 {
+					tOurs[r] = nsPerOp(opOurs, nOurs)
+					tTheirs[r] = nsPerOp(opTheirs, nTheirs)
+				} else {
+					tTheirs[r] = nsPerOp(opTheirs, nTheirs)
+					tOurs[r] = nsPerOp(opOurs, nOurs)
+				}
+				ratios[r] = tTheirs[r] / tOurs[r]
+			}
+			b.ReportMetric(0, "ns/op")
+			b.ReportMetric(median(tOurs), "kubeversion-ns/op")
+			b.ReportMetric(median(tTheirs), "controller-runtime-ns/op")
+			b.ReportMetric(median(ratios), "x-faster")
+			b.ReportMetric(quantile(ratios, 0.25), "x-faster-q1")
+			b.ReportMetric(quantile(ratios, 0.75), "x-faster-q3")
+			b.ReportMetric(allocsPerOp(opOurs, nOurs), "kubeversion-allocs/op")
+			b.ReportMetric(allocsPerOp(opTheirs, nTheirs), "controller-runtime-allocs/op")
+			b.ReportMetric(wbBytesPerOp(opOurs, nOurs), "kubeversion-B/op")
+			b.ReportMetric(wbBytesPerOp(opTheirs, nTheirs), "controller-runtime-B/op")
+		})
 	}
-	b.ReportMetric(0, "ns/op")
-	b.ReportMetric(median(tOurs), "kubeversion-ns/op")
-	b.ReportMetric(median(tTheirs), "controller-runtime-ns/op")
-	b.ReportMetric(median(ratios), "x-faster")
-	b.ReportMetric(quantile(ratios, 0.25), "x-faster-q1")
-	b.ReportMetric(quantile(ratios, 0.75), "x-faster-q3")
-	b.ReportMetric(allocsPerOp(opOurs, nOurs), "kubeversion-allocs/op")
-	b.ReportMetric(allocsPerOp(opTheirs, nTheirs), "controller-runtime-allocs/op")
-	b.ReportMetric(wbBytesPerOp(opOurs, nOurs), "kubeversion-B/op")
-	b.ReportMetric(wbBytesPerOp(opTheirs, nTheirs), "controller-runtime-B/op")
 }
 
 // wbBytesPerOp runs op n times and returns the bytes it allocated per

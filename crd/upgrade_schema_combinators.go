@@ -6,34 +6,38 @@ import (
 )
 
 // combinators compares allOf, anyOf, oneOf and not, as crdify does, with
-// one difference: removing allOf subschemas or not loosens the schema, and
-// is not reported.
+// one difference: removing allOf subschemas or not, and adding anyOf
+// branches, loosen the schema, and are not reported. The order of the
+// subschemas does not matter.
 //
-//   - allOf: subschemas added are all-of-changed. With as many subschemas
-//     on both sides, each is compared with the one at its index, since a
-//     tighter subschema tightens the whole.
-//   - anyOf, oneOf: any change but documentation is any-of-changed or
-//     one-of-changed: a branch added to oneOf can make objects match two
-//     branches, and so fail.
+//   - allOf: subschemas added are all-of-changed. The subschemas in both,
+//     documentation aside, are set aside; with as many left on both sides,
+//     each left is compared with the one left at its rank, since a tighter
+//     subschema tightens the whole.
+//   - anyOf: a net new anyOf, a branch removed or changed, or anyOf
+//     removed whole is any-of-changed; branches only added are not.
+//   - oneOf: any change is one-of-changed: a branch added can make objects
+//     match two branches, and so fail.
 //   - not: added or changed is not-changed; a tighter not is a looser
 //     schema, so its keywords are not compared one by one.
 func (c *schemaComparison) combinators(old, new *JSONSchemaProps, path, field string) {
-	if len(old.AllOf) == len(new.AllOf) {
-		for i := range old.AllOf {
-			c.node(&old.AllOf[i], &new.AllOf[i], path+".allOf["+strconv.Itoa(i)+"]", field)
+	oldLeft, newLeft := unmatchedSubschemas(old.AllOf, new.AllOf)
+	if len(oldLeft) == len(newLeft) {
+		for i, j := range newLeft {
+			c.node(&old.AllOf[oldLeft[i]], &new.AllOf[j], path+".allOf["+strconv.Itoa(j)+"]", field)
 		}
-	} else if added := countAdded(old.AllOf, new.AllOf); added > 0 {
-		c.add(checkAllOfChanged, path+".allOf", field, strconv.Itoa(added)+" allOf subschemas added: objects must now match them too")
+	} else if len(newLeft) > 0 {
+		c.add(checkAllOfChanged, path+".allOf", field, strconv.Itoa(len(newLeft))+" allOf subschemas added: objects must now match them too")
 	}
-	if !sameSubschemas(old.AnyOf, new.AnyOf) {
+	if oldLeft, newLeft := unmatchedSubschemas(old.AnyOf, new.AnyOf); len(oldLeft) > 0 || (len(old.AnyOf) == 0 && len(newLeft) > 0) {
 		c.add(checkAnyOfChanged, at(path, "anyOf", len(new.AnyOf) > 0), field,
 			"anyOf changes: objects valid before may match none of its subschemas")
 	}
-	if !sameSubschemas(old.OneOf, new.OneOf) {
+	if oldLeft, newLeft := unmatchedSubschemas(old.OneOf, new.OneOf); len(oldLeft) > 0 || len(newLeft) > 0 {
 		c.add(checkOneOfChanged, at(path, "oneOf", len(new.OneOf) > 0), field,
 			"oneOf changes: objects valid before may match none, or more than one, of its subschemas")
 	}
-	if new.Not != nil && (old.Not == nil || !sameSubschemas([]JSONSchemaProps{*old.Not}, []JSONSchemaProps{*new.Not})) {
+	if new.Not != nil && (old.Not == nil || subschemaKey(*old.Not) != subschemaKey(*new.Not)) {
 		c.add(checkNotChanged, path+".not", field, "not added or changed: objects valid before may match it")
 	}
 }
@@ -57,31 +61,31 @@ func subschemaKey(s JSONSchemaProps) string {
 	return string(b)
 }
 
-// sameSubschemas reports whether a and b hold the same subschemas in the
-// same order, documentation aside.
-func sameSubschemas(a, b []JSONSchemaProps) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if subschemaKey(a[i]) != subschemaKey(b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// countAdded returns how many subschemas of new are not in old.
-func countAdded(old, new []JSONSchemaProps) int {
-	in := make(map[string]bool, len(old))
+// unmatchedSubschemas returns the indices, in order, of the subschemas of
+// old and of new that the other does not hold, documentation aside, each
+// subschema of one matching at most one of the other.
+func unmatchedSubschemas(old, new []JSONSchemaProps) (oldLeft, newLeft []int) {
+	count := make(map[string]int, len(old))
 	for _, s := range old {
-		in[subschemaKey(s)] = true
+		count[subschemaKey(s)]++
 	}
-	n := 0
-	for _, s := range new {
-		if !in[subschemaKey(s)] {
-			n++
+	matched := make(map[string]int, len(old))
+	for j, s := range new {
+		k := subschemaKey(s)
+		if count[k] > 0 {
+			count[k]--
+			matched[k]++
+			continue
 		}
+		newLeft = append(newLeft, j)
 	}
-	return n
+	for i, s := range old {
+		k := subschemaKey(s)
+		if matched[k] > 0 {
+			matched[k]--
+			continue
+		}
+		oldLeft = append(oldLeft, i)
+	}
+	return oldLeft, newLeft
 }

@@ -87,6 +87,19 @@ func TestCheckUpgradeSchemaKeywords(t *testing.T) {
 		{"anyOf added", `{"type":"string"}`, `{"type":"string","anyOf":[{"maxLength":5},{"minLength":9}]}`, []string{"any-of-changed .anyOf"}, nil},
 		{"anyOf description only", `{"type":"string","anyOf":[{"maxLength":5,"description":"a"}]}`, `{"type":"string","anyOf":[{"maxLength":5,"description":"b"}]}`, nil, nil},
 		{"oneOf removed", `{"type":"string","oneOf":[{"maxLength":5},{"minLength":9}]}`, `{"type":"string"}`, []string{"one-of-changed "}, nil},
+		// The order of subschemas is no change (crdify's allof_test.go,
+		// anyof_test.go and oneof_test.go "no diff different order").
+		{"allOf reordered", `{"type":"string","allOf":[{"minLength":1},{"maxLength":100}]}`, `{"type":"string","allOf":[{"maxLength":100},{"minLength":1}]}`, nil, nil},
+		{"anyOf reordered", `{"anyOf":[{"type":"integer"},{"type":"string"}]}`, `{"anyOf":[{"type":"string"},{"type":"integer"}]}`, nil, nil},
+		{"oneOf reordered", `{"oneOf":[{"type":"integer"},{"type":"string"}]}`, `{"oneOf":[{"type":"string"},{"type":"integer"}]}`, nil, nil},
+		// A changed allOf subschema is compared with the one left over on
+		// the other side, wherever each stands.
+		{"allOf reordered and one changed", `{"type":"string","allOf":[{"minLength":1},{"maxLength":100}]}`, `{"type":"string","allOf":[{"maxLength":100},{"minLength":5}]}`,
+			[]string{"min-length-tightened .allOf[1].minLength"}, []string{"minLength raised from 1 to 5"}},
+		// A branch added to anyOf only loosens it; one removed tightens it.
+		{"anyOf branch added", `{"anyOf":[{"type":"integer"}]}`, `{"anyOf":[{"type":"integer"},{"type":"string"}]}`, nil, nil},
+		{"anyOf branch removed", `{"anyOf":[{"type":"integer"},{"type":"string"}]}`, `{"anyOf":[{"type":"string"}]}`, []string{"any-of-changed .anyOf"}, nil},
+		{"oneOf branch added", `{"oneOf":[{"type":"integer"}]}`, `{"oneOf":[{"type":"integer"},{"type":"string"}]}`, []string{"one-of-changed .oneOf"}, nil},
 		{"not added", `{"type":"string"}`, `{"type":"string","not":{"enum":["a"]}}`, []string{"not-changed .not"}, nil},
 		{"not tightened inside is a looser schema, reported as a change", `{"type":"string","not":{"maxLength":5}}`, `{"type":"string","not":{"maxLength":4}}`,
 			[]string{"not-changed .not"}, nil},

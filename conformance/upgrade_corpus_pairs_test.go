@@ -1,8 +1,6 @@
 package conformance
 
 import (
-	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -152,55 +150,5 @@ func TestUpgradeCorpusPairs(t *testing.T) {
 				t.Errorf("%s %s: finding %d (%s) message %q lacks %q", p.label, p.name, j, f.check, got[j].Message, f.frag)
 			}
 		}
-	}
-}
-
-// TestUpgradeCorpusTable counts the findings of every upgrade pair of the
-// corpus by check and, with -upgradetable, prints the 30 pairs with the
-// most as a Markdown table:
-//
-//	go test -run TestUpgradeCorpusTable -upgradetable .
-func TestUpgradeCorpusTable(t *testing.T) {
-	type row struct {
-		p       upgradePair
-		total   int
-		byCheck map[string]int
-	}
-	var rows []row
-	for _, p := range upgradePairs(t) {
-		fs := upgradeFindings(t, p)
-		r := row{p, len(fs), map[string]int{}}
-		for _, f := range fs {
-			r.byCheck[f.Check]++
-		}
-		rows = append(rows, r)
-	}
-	slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(b.total, a.total) })
-	rows = rows[:min(30, len(rows))]
-	var b strings.Builder
-	b.WriteString("| # | project | CRD | from → to | findings | by check |\n|---:|---|---|---|---:|---|\n")
-	for i, r := range rows {
-		checks := make([]string, 0, len(r.byCheck))
-		sum := 0
-		for c, n := range r.byCheck {
-			checks = append(checks, fmt.Sprintf("%s %d", c, n))
-			sum += n
-		}
-		if sum != r.total {
-			t.Errorf("%s %s: %d findings by check, %d in all", r.p.label, r.p.name, sum, r.total)
-		}
-		slices.SortFunc(checks, func(a, b string) int {
-			na, nb := r.byCheck[a[:strings.LastIndexByte(a, ' ')]], r.byCheck[b[:strings.LastIndexByte(b, ' ')]]
-			return cmp.Or(cmp.Compare(nb, na), strings.Compare(a, b))
-		})
-		_, from, _ := strings.Cut(r.p.from, "@")
-		_, to, _ := strings.Cut(r.p.to, "@")
-		fmt.Fprintf(&b, "| %d | %s | %s | %s → %s | %d | %s |\n", i+1, r.p.label, r.p.name, from, to, r.total, strings.Join(checks, ", "))
-	}
-	if len(rows) < 30 || rows[29].total == 0 {
-		t.Errorf("fewer than 30 upgrade pairs with findings")
-	}
-	if *upgradeTable {
-		fmt.Print(b.String())
 	}
 }

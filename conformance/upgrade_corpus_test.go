@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kubeversion/kubeversion/crd"
@@ -66,10 +68,33 @@ func live(c *crd.CustomResourceDefinition) *crd.CustomResourceDefinition {
 	return c
 }
 
-// upgradeFindings runs crd.CheckUpgrade on a pair, the old CRD live.
+var (
+	pairFindingsMu sync.Mutex
+	pairFindings   = map[string][]crd.Finding{} // by pairKey, guarded by pairFindingsMu
+)
+
+func pairKey(p upgradePair) string { return p.label + "/" + p.name + "/" + p.to }
+
+// rememberFindings records the findings of a pair, so that the tests after
+// the one that computed them need not decode the pair again.
+func rememberFindings(p upgradePair, fs []crd.Finding) {
+	pairFindingsMu.Lock()
+	defer pairFindingsMu.Unlock()
+	pairFindings[pairKey(p)] = slices.Clone(fs)
+}
+
+// upgradeFindings returns crd.CheckUpgrade on a pair, the old CRD live.
 func upgradeFindings(t *testing.T, p upgradePair) []crd.Finding {
 	t.Helper()
-	return crd.CheckUpgrade(live(decodeCRD(t, p.old)), decodeCRD(t, p.new))
+	pairFindingsMu.Lock()
+	fs, ok := pairFindings[pairKey(p)]
+	pairFindingsMu.Unlock()
+	if ok {
+		return slices.Clone(fs)
+	}
+	fs = crd.CheckUpgrade(live(decodeCRD(t, p.old)), decodeCRD(t, p.new))
+	rememberFindings(p, fs)
+	return fs
 }
 
 // TestUpgradeCorpusInvariants runs crd.CheckUpgrade on every pair of
@@ -93,6 +118,7 @@ func TestUpgradeCorpusInvariants(t *testing.T) {
 	for _, p := range pairs {
 		old, new := live(decodeCRD(t, p.old)), decodeCRD(t, p.new)
 		fs := crd.CheckUpgrade(old, new)
+		rememberFindings(p, fs)
 		findings += len(fs)
 		where := fmt.Sprintf("%s %s %s -> %s", p.label, p.name, p.from, p.to)
 		var doc any
@@ -155,12 +181,62 @@ func TestUpgradeCorpusInvariants(t *testing.T) {
 		if len(want) > 0 {
 			standingDocs++
 		}
-		if got := crd.CheckUpgrade(x, live(decodeCRD(t, d))); !slices.Equal(got, want) {
+		if got := crd.CheckUpgrade(x, x); !slices.Equal(got, want) {
 			t.Errorf("%s %s (%s) compared with itself:\n%v\nwant\n%v", d.module, d.file, d.name, got, want)
 		}
 	}
 	t.Logf("%d upgrade pairs, %d findings; %d CRDs compared with themselves, %d findings about the CRD alone in %d of them",
 		len(pairs), findings, len(docs), standing, standingDocs)
+}
+
+// TestUpgradeCorpusTable counts the findings of every upgrade pair of the
+// corpus by check and, with -upgradetable, prints the 30 pairs with the
+// most as a Markdown table:
+//
+//	go test -run TestUpgradeCorpusTable -upgradetable .
+func TestUpgradeCorpusTable(t *testing.T) {
+	type row struct {
+		p       upgradePair
+		total   int
+		byCheck map[string]int
+	}
+	var rows []row
+	for _, p := range upgradePairs(t) {
+		fs := upgradeFindings(t, p)
+		r := row{p, len(fs), map[string]int{}}
+		for _, f := range fs {
+			r.byCheck[f.Check]++
+		}
+		rows = append(rows, r)
+	}
+	slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(b.total, a.total) })
+	rows = rows[:min(30, len(rows))]
+	var b strings.Builder
+	b.WriteString("| # | project | CRD | from → to | findings | by check |\n|---:|---|---|---|---:|---|\n")
+	for i, r := range rows {
+		checks := make([]string, 0, len(r.byCheck))
+		sum := 0
+		for c, n := range r.byCheck {
+			checks = append(checks, fmt.Sprintf("%s %d", c, n))
+			sum += n
+		}
+		if sum != r.total {
+			t.Errorf("%s %s: %d findings by check, %d in all", r.p.label, r.p.name, sum, r.total)
+		}
+		slices.SortFunc(checks, func(a, b string) int {
+			na, nb := r.byCheck[a[:strings.LastIndexByte(a, ' ')]], r.byCheck[b[:strings.LastIndexByte(b, ' ')]]
+			return cmp.Or(cmp.Compare(nb, na), strings.Compare(a, b))
+		})
+		_, from, _ := strings.Cut(r.p.from, "@")
+		_, to, _ := strings.Cut(r.p.to, "@")
+		fmt.Fprintf(&b, "| %d | %s | %s | %s → %s | %d | %s |\n", i+1, r.p.label, r.p.name, from, to, r.total, strings.Join(checks, ", "))
+	}
+	if len(rows) < 30 || rows[29].total == 0 {
+		t.Errorf("fewer than 30 upgrade pairs with findings")
+	}
+	if *upgradeTable {
+		fmt.Print(b.String())
+	}
 }
 
 // fieldExists reports whether path, written as the API server writes

@@ -9,15 +9,15 @@ import (
 // TestUpgradeCorpusPairs states the findings of crd.CheckUpgrade on
 // chosen pairs of the corpus, one per project, each as read in the two
 // YAML files of the module cache (go mod download -json MODULE@VERSION
-// gives the directory). A want line is "check version field", and frag a
-// part of that finding's message.
+// gives the directory). A want line is "check version field from=From",
+// and frag a part of that finding's message.
 func TestUpgradeCorpusPairs(t *testing.T) {
 	const (
 		s0 = "spec.versions[0].schema.openAPIV3Schema."
 		s1 = "spec.versions[1].schema.openAPIV3Schema."
 		s2 = "spec.versions[2].schema.openAPIV3Schema."
 	)
-	type finding struct{ check, version, field, frag string }
+	type finding struct{ check, version, field, frag, from string }
 	tests := []struct {
 		label, name string
 		want        []finding
@@ -28,7 +28,7 @@ func TestUpgradeCorpusPairs(t *testing.T) {
 		// LegacyRC2, LegacyDES, Modern2023 and gains Modern2026; every other
 		// change is to descriptions or adds optional fields.
 		{"cert-manager", "certificates.cert-manager.io", []finding{
-			{"enum-value-added", "v1", s0 + "properties[spec].properties[keystores].properties[pkcs12].properties[profile].enum", `"Modern2026"`},
+			{"enum-value-added", "v1", s0 + "properties[spec].properties[keystores].properties[pkcs12].properties[profile].enum", `"Modern2026"`, ""},
 		}},
 		// prometheus-operator v0.75.0 -> v0.85.0, monitoring.coreos.com_servicemonitors.yaml,
 		// one version v1: spec.scrapeProtocols items gain the enum value
@@ -38,9 +38,9 @@ func TestUpgradeCorpusPairs(t *testing.T) {
 		// proxyUrl with that pattern, under endpoints[*].oauth2, is a new
 		// field, and new fields are no finding).
 		{"prometheus-operator", "servicemonitors.monitoring.coreos.com", []finding{
-			{"enum-value-added", "v1", s0 + "properties[spec].properties[scrapeProtocols].items.enum", `"PrometheusText1.0.0"`},
-			{"required-added", "v1", s0 + "properties[spec].required", "newly required: endpoints"},
-			{"pattern-changed", "v1", s0 + "properties[spec].properties[endpoints].items.properties[proxyUrl].pattern", `pattern "^(http|https|socks5)://.+$" added`},
+			{"enum-value-added", "v1", s0 + "properties[spec].properties[scrapeProtocols].items.enum", `"PrometheusText1.0.0"`, ""},
+			{"required-added", "v1", s0 + "properties[spec].required", "newly required: endpoints", ""},
+			{"pattern-changed", "v1", s0 + "properties[spec].properties[endpoints].items.properties[proxyUrl].pattern", `pattern "^(http|https|socks5)://.+$" added`, ""},
 		}},
 		// gatekeeper v3.17.0 -> v3.23.1, mutations.gatekeeper.sh_assign.yaml:
 		// versions v1 (storage), v1alpha1 and v1beta1, all served in both,
@@ -49,9 +49,9 @@ func TestUpgradeCorpusPairs(t *testing.T) {
 		// version. The versions share their schema, so no served pair
 		// differs.
 		{"gatekeeper", "assign.mutations.gatekeeper.sh", []finding{
-			{"required-added", "v1", s0 + "properties[spec].properties[parameters].properties[assign].properties[externalData].required", "newly required: provider"},
-			{"required-added", "v1alpha1", s1 + "properties[spec].properties[parameters].properties[assign].properties[externalData].required", "newly required: provider"},
-			{"required-added", "v1beta1", s2 + "properties[spec].properties[parameters].properties[assign].properties[externalData].required", "newly required: provider"},
+			{"required-added", "v1", s0 + "properties[spec].properties[parameters].properties[assign].properties[externalData].required", "newly required: provider", ""},
+			{"required-added", "v1alpha1", s1 + "properties[spec].properties[parameters].properties[assign].properties[externalData].required", "newly required: provider", ""},
+			{"required-added", "v1beta1", s2 + "properties[spec].properties[parameters].properties[assign].properties[externalData].required", "newly required: provider", ""},
 		}},
 		// external-snapshotter client v8.0.0 -> v8.7.0,
 		// groupsnapshot.storage.k8s.io_volumegroupsnapshots.yaml. Before:
@@ -63,18 +63,18 @@ func TestUpgradeCorpusPairs(t *testing.T) {
 		// against v1beta2's: status.pvcVolumeSnapshotRefList is gone and
 		// status.boundVolumeGroupSnapshotContentName gains the rule
 		// self == oldSelf, which v1beta1 (the served neighbour below
-		// v1beta2) lacks too; v1beta2 against v1 above it differs in
+		// v1beta2, hence From) lacks too; v1beta2 against v1 above it differs in
 		// nothing judged. (The API server refuses this update as long as
 		// v1alpha1 is in status.storedVersions: ValidateUpdate's matter,
 		// not CheckUpgrade's.)
 		{"volume-snapshots", "volumegroupsnapshots.groupsnapshot.storage.k8s.io", []finding{
-			{"served-version-removed", "v1alpha1", "spec.versions", "v1alpha1 is removed from spec.versions"},
-			{"removed-without-deprecation", "v1alpha1", "spec.versions", "without having been deprecated"},
-			{"default-version-changed", "v1", "spec.versions[0]", "from v1alpha1 to v1"},
-			{"storage-version-changed", "v1beta2", "spec.versions[2].storage", "from v1alpha1 to v1beta2"},
-			{"field-removed", "v1beta2", s2 + "properties[status].properties", "from v1alpha1 to v1beta2: status.pvcVolumeSnapshotRefList: removed"},
-			{"validation-rules-changed", "v1beta2", s2 + "properties[status].properties[boundVolumeGroupSnapshotContentName].x-kubernetes-validations", `from v1alpha1 to v1beta2: status.boundVolumeGroupSnapshotContentName: x-kubernetes-validations rules added "self == oldSelf"`},
-			{"validation-rules-changed", "v1beta2", s2 + "properties[status].properties[boundVolumeGroupSnapshotContentName].x-kubernetes-validations", `from v1beta1 to v1beta2: status.boundVolumeGroupSnapshotContentName: x-kubernetes-validations rules added "self == oldSelf"`},
+			{"served-version-removed", "v1alpha1", "spec.versions", "v1alpha1 is removed from spec.versions", ""},
+			{"removed-without-deprecation", "v1alpha1", "spec.versions", "without having been deprecated", ""},
+			{"default-version-changed", "v1", "spec.versions[0]", "from v1alpha1 to v1", ""},
+			{"storage-version-changed", "v1beta2", "spec.versions[2].storage", "from v1alpha1 to v1beta2", ""},
+			{"field-removed", "v1beta2", s2 + "properties[status].properties", "from v1alpha1 to v1beta2: status.pvcVolumeSnapshotRefList: removed", ""},
+			{"validation-rules-changed", "v1beta2", s2 + "properties[status].properties[boundVolumeGroupSnapshotContentName].x-kubernetes-validations", `from v1alpha1 to v1beta2: status.boundVolumeGroupSnapshotContentName: x-kubernetes-validations rules added "self == oldSelf"`, ""},
+			{"validation-rules-changed", "v1beta2", s2 + "properties[status].properties[boundVolumeGroupSnapshotContentName].x-kubernetes-validations", `from v1beta1 to v1beta2: status.boundVolumeGroupSnapshotContentName: x-kubernetes-validations rules added "self == oldSelf"`, "v1beta1"},
 		}},
 		// kyverno v1.12.0 -> v1.19.1, kyverno.io_updaterequests.yaml. Before:
 		// v1beta1 (served, storage), v2 (served). After: v1beta1 deprecated
@@ -86,13 +86,13 @@ func TestUpgradeCorpusPairs(t *testing.T) {
 		// across the storage move (another message). kubectl's default
 		// stays v2.
 		{"kyverno", "updaterequests.kyverno.io", []finding{
-			{"served-version-removed", "v1beta1", "spec.versions[0].served", "v1beta1 is no longer served"},
-			{"removed-without-deprecation", "v1beta1", "spec.versions[0].served", "without having been deprecated in the live object"},
-			{"storage-version-changed", "v2", "spec.versions[1].storage", "from v1beta1 to v2"},
-			{"stored-version-unserved", "v1beta1", "spec.versions[0].served", "v1beta1 is in the live status.storedVersions but not served"},
-			{"field-removed", "v2", s1 + "properties[status].properties", "from v1beta1 to v2: status.handler: removed"},
-			{"enum-value-added", "v2", s1 + "properties[spec].properties[requestType].enum", `spec.requestType: enum values added: "cel-generate", "cel-mutate"`},
-			{"enum-value-added", "v2", s1 + "properties[spec].properties[requestType].enum", `from v1beta1 to v2: spec.requestType: enum values added`},
+			{"served-version-removed", "v1beta1", "spec.versions[0].served", "v1beta1 is no longer served", ""},
+			{"removed-without-deprecation", "v1beta1", "spec.versions[0].served", "without having been deprecated in the live object", ""},
+			{"storage-version-changed", "v2", "spec.versions[1].storage", "from v1beta1 to v2", ""},
+			{"stored-version-unserved", "v1beta1", "spec.versions[0].served", "v1beta1 is in the live status.storedVersions but not served", ""},
+			{"field-removed", "v2", s1 + "properties[status].properties", "from v1beta1 to v2: status.handler: removed", ""},
+			{"enum-value-added", "v2", s1 + "properties[spec].properties[requestType].enum", `spec.requestType: enum values added: "cel-generate", "cel-mutate"`, ""},
+			{"enum-value-added", "v2", s1 + "properties[spec].properties[requestType].enum", `from v1beta1 to v2: spec.requestType: enum values added`, ""},
 		}},
 		// istio api v1.22.0 -> v1.31.1, customresourcedefinitions.gen.yaml,
 		// ProxyConfig: one version, v1beta1. spec.environmentVariables
@@ -101,12 +101,12 @@ func TestUpgradeCorpusPairs(t *testing.T) {
 		// values maxLength 63 and the rule !self.contains("*");
 		// spec.concurrency gets minimum 0.
 		{"istio", "proxyconfigs.networking.istio.io", []finding{
-			{"max-length-tightened", "v1beta1", s0 + "properties[spec].properties[environmentVariables].additionalProperties.maxLength", "maxLength 2048 added"},
-			{"max-length-tightened", "v1beta1", s0 + "properties[spec].properties[selector].properties[matchLabels].additionalProperties.maxLength", "maxLength 63 added"},
-			{"max-properties-tightened", "v1beta1", s0 + "properties[spec].properties[selector].properties[matchLabels].maxProperties", "maxProperties 4096 added"},
-			{"minimum-tightened", "v1beta1", s0 + "properties[spec].properties[concurrency].minimum", "minimum 0 added"},
-			{"validation-rules-changed", "v1beta1", s0 + "properties[spec].properties[selector].properties[matchLabels].x-kubernetes-validations", `"self.all(key, key.size() != 0)"`},
-			{"validation-rules-changed", "v1beta1", s0 + "properties[spec].properties[selector].properties[matchLabels].additionalProperties.x-kubernetes-validations", `"!self.contains(\"*\")"`},
+			{"max-length-tightened", "v1beta1", s0 + "properties[spec].properties[environmentVariables].additionalProperties.maxLength", "maxLength 2048 added", ""},
+			{"max-length-tightened", "v1beta1", s0 + "properties[spec].properties[selector].properties[matchLabels].additionalProperties.maxLength", "maxLength 63 added", ""},
+			{"max-properties-tightened", "v1beta1", s0 + "properties[spec].properties[selector].properties[matchLabels].maxProperties", "maxProperties 4096 added", ""},
+			{"minimum-tightened", "v1beta1", s0 + "properties[spec].properties[concurrency].minimum", "minimum 0 added", ""},
+			{"validation-rules-changed", "v1beta1", s0 + "properties[spec].properties[selector].properties[matchLabels].x-kubernetes-validations", `"self.all(key, key.size() != 0)"`, ""},
+			{"validation-rules-changed", "v1beta1", s0 + "properties[spec].properties[selector].properties[matchLabels].additionalProperties.x-kubernetes-validations", `"!self.contains(\"*\")"`, ""},
 		}},
 		// gateway-api v1.1.0 -> v1.3.0, standard channel,
 		// gateway.networking.k8s.io_httproutes.yaml: v1 (storage) and
@@ -116,12 +116,12 @@ func TestUpgradeCorpusPairs(t *testing.T) {
 		// fields percent and fraction with the rule that excludes setting
 		// both. Three findings per version.
 		{"gateway-standard", "httproutes.gateway.networking.k8s.io", []finding{
-			{"validation-rules-changed", "v1", s0 + "properties[spec].properties[rules].x-kubernetes-validations", "(self.size() > 0 ? self[0].matches.size() : 0)"},
-			{"validation-rules-changed", "v1", s0 + "properties[spec].properties[rules].items.properties[backendRefs].items.properties[filters].items.properties[requestMirror].x-kubernetes-validations", "!(has(self.percent) && has(self.fraction))"},
-			{"validation-rules-changed", "v1", s0 + "properties[spec].properties[rules].items.properties[filters].items.properties[requestMirror].x-kubernetes-validations", "!(has(self.percent) && has(self.fraction))"},
-			{"validation-rules-changed", "v1beta1", s1 + "properties[spec].properties[rules].x-kubernetes-validations", "(self.size() > 0 ? self[0].matches.size() : 0)"},
-			{"validation-rules-changed", "v1beta1", s1 + "properties[spec].properties[rules].items.properties[backendRefs].items.properties[filters].items.properties[requestMirror].x-kubernetes-validations", "!(has(self.percent) && has(self.fraction))"},
-			{"validation-rules-changed", "v1beta1", s1 + "properties[spec].properties[rules].items.properties[filters].items.properties[requestMirror].x-kubernetes-validations", "!(has(self.percent) && has(self.fraction))"},
+			{"validation-rules-changed", "v1", s0 + "properties[spec].properties[rules].x-kubernetes-validations", "(self.size() > 0 ? self[0].matches.size() : 0)", ""},
+			{"validation-rules-changed", "v1", s0 + "properties[spec].properties[rules].items.properties[backendRefs].items.properties[filters].items.properties[requestMirror].x-kubernetes-validations", "!(has(self.percent) && has(self.fraction))", ""},
+			{"validation-rules-changed", "v1", s0 + "properties[spec].properties[rules].items.properties[filters].items.properties[requestMirror].x-kubernetes-validations", "!(has(self.percent) && has(self.fraction))", ""},
+			{"validation-rules-changed", "v1beta1", s1 + "properties[spec].properties[rules].x-kubernetes-validations", "(self.size() > 0 ? self[0].matches.size() : 0)", ""},
+			{"validation-rules-changed", "v1beta1", s1 + "properties[spec].properties[rules].items.properties[backendRefs].items.properties[filters].items.properties[requestMirror].x-kubernetes-validations", "!(has(self.percent) && has(self.fraction))", ""},
+			{"validation-rules-changed", "v1beta1", s1 + "properties[spec].properties[rules].items.properties[filters].items.properties[requestMirror].x-kubernetes-validations", "!(has(self.percent) && has(self.fraction))", ""},
 		}},
 	}
 	pairs := upgradePairs(t)
@@ -135,10 +135,10 @@ func TestUpgradeCorpusPairs(t *testing.T) {
 		got := upgradeFindings(t, p)
 		var gotLines, wantLines []string
 		for _, f := range got {
-			gotLines = append(gotLines, f.Check+" "+f.Version+" "+f.Field)
+			gotLines = append(gotLines, f.Check+" "+f.Version+" "+f.Field+" from="+f.From)
 		}
 		for _, f := range tt.want {
-			wantLines = append(wantLines, f.check+" "+f.version+" "+f.field)
+			wantLines = append(wantLines, f.check+" "+f.version+" "+f.field+" from="+f.from)
 		}
 		if !slices.Equal(gotLines, wantLines) {
 			t.Errorf("%s %s %s -> %s: findings\n%s\nwant\n%s", p.label, p.name, p.from, p.to,

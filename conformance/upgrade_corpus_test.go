@@ -102,7 +102,8 @@ func upgradeFindings(t *testing.T, p upgradePair) []crd.Finding {
 // itself, and checks what must hold of any answer: known check names in
 // the order of crd.UpgradeChecks, no finding twice, a Field that is a path
 // present in the new CRD (or "spec.versions", where a version is gone), a
-// Version of one of the two CRDs, a one-line message, the same answer
+// Version of one of the two CRDs, a From naming another served version of
+// the new one, a one-line message, the same answer
 // twice, inputs left unchanged, and, for a CRD compared with itself,
 // nothing but what is wrong with the CRD alone.
 func TestUpgradeCorpusInvariants(t *testing.T) {
@@ -131,6 +132,10 @@ func TestUpgradeCorpusInvariants(t *testing.T) {
 				versions[v.Name] = true
 			}
 		}
+		served := map[string]bool{}
+		for _, v := range new.Spec.Versions {
+			served[v.Name] = v.Served
+		}
 		seen := map[crd.Finding]bool{}
 		for i, f := range fs {
 			r, ok := rank[f.Check]
@@ -149,6 +154,9 @@ func TestUpgradeCorpusInvariants(t *testing.T) {
 			}
 			if !versions[f.Version] {
 				t.Errorf("%s: finding %s names version %q, in neither CRD", where, f.Check, f.Version)
+			}
+			if f.From != "" && (!served[f.From] || !served[f.Version] || f.From == f.Version) {
+				t.Errorf("%s: finding %s from %q to %q: not two served versions of the new CRD", where, f.Check, f.From, f.Version)
 			}
 			if f.Message == "" || strings.ContainsAny(f.Message, "\n\r") {
 				t.Errorf("%s: finding %s: message %q is empty or not one line", where, f.Check, f.Message)

@@ -11,8 +11,14 @@ import (
 // does: a change is reported when objects valid before may be invalid
 // after, or when clients see another value (default, nullable, format).
 func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field string) {
-	if old.Type != new.Type {
-		c.add(checkTypeChanged, at(path, "type", new.Type != ""), field,
+	switch {
+	case old.Type == new.Type:
+	case new.Type == "":
+		// Values of any type are accepted now, the old ones included.
+		c.add(checkTypeChanged, path, field,
+			"type "+strconv.Quote(old.Type)+" removed: values of any type are accepted, and clients that expect "+strconv.Quote(old.Type)+" may get others")
+	default:
+		c.add(checkTypeChanged, at(path, "type", true), field,
 			"type changes from "+strconv.Quote(old.Type)+" to "+strconv.Quote(new.Type)+": stored objects and clients of the old type break")
 	}
 	c.enum(old, new, at(path, "enum", len(new.Enum) > 0), field)

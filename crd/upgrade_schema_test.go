@@ -30,6 +30,10 @@ func TestCheckUpgradeSchemaKeywords(t *testing.T) {
 		{"description, title and example are documentation", `{"type":"string","description":"a"}`,
 			`{"type":"string","description":"b","title":"t","example":"e"}`, nil, nil},
 		{"type", `{"type":"string"}`, `{"type":"integer"}`, []string{"type-changed .type"}, []string{`spec.x: type changes from "string" to "integer"`}},
+		// As kyverno v1.19.1 does from v2beta1 to v1 (preconditions): old
+		// values stay valid, clients may see others.
+		{"type removed", `{"type":"object","properties":{"a":{"type":"string"}}}`, `{"x-kubernetes-preserve-unknown-fields":true}`,
+			[]string{"field-removed ", "type-changed ", "unhandled-change "}, []string{`spec.x: type "object" removed: values of any type are accepted, and clients that expect "object" may get others`}},
 		{"enum added", `{"type":"string"}`, `{"type":"string","enum":["a","b"]}`, []string{"enum-added .enum"}, []string{`enum added where any value was allowed: "a", "b"`}},
 		{"enum value removed and added", `{"type":"string","enum":["a","b"]}`, `{"type":"string","enum":["b","c"]}`,
 			[]string{"enum-value-removed .enum", "enum-value-added .enum"}, []string{`enum values removed: "a"`, `enum values added: "c"`}},

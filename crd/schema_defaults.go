@@ -19,6 +19,11 @@ package crd
 // "Validation" where it sets none: the metadata must stay valid ("must
 // result in valid metadata: ...") and the default must fit its schema.
 //
+// Like the server, it coerces in place the embedded metadata of every
+// default outside apiVersion, kind and metadata (see [coerceObjectMeta]):
+// callers that must keep s give it a copy (see validationCopy). A default
+// inside them is checked in a copy.
+//
 // isResourceRoot is true for the root of a CRD's schema. The properties of
 // a schema are visited in sorted order, where the server's order is
 // random; defaults under additionalProperties are not visited, as in the
@@ -84,8 +89,9 @@ func (d *defaultsChecker) check(s *JSONSchemaProps, path string) {
 	field := path + ".default"
 	// The server coerces the default itself, not a copy: metadata it
 	// rewrites is what the value check sees, and what every error holding
-	// the default prints, even one reported before.
-	def := deepCopyJSON(s.Default.Value)
+	// the default, or the schema around it, prints, even one reported
+	// before.
+	def := s.Default.Value
 	if d.prune && pruneValue(deepCopyJSON(def), s, s.XEmbeddedResource) {
 		d.errs = append(d.errs, invalid(field, def, "must not have unknown fields"))
 	}

@@ -49,13 +49,22 @@ func TestValidateDefaults(t *testing.T) {
 	}
 }
 
-func TestValidateDefaultsLeavesSchema(t *testing.T) {
+// TestValidateDefaultsCoercesInPlace checks that validateDefaults, as the
+// API server, coerces the embedded metadata of a default in the schema
+// itself, and leaves a default inside metadata and the root's
+// x-kubernetes-embedded-resource alone.
+func TestValidateDefaultsCoercesInPlace(t *testing.T) {
 	s := mustSchema(t, `{"type": "object", "properties": {"e": {"type": "object", "x-kubernetes-embedded-resource": true,
-		"x-kubernetes-preserve-unknown-fields": true, "default": {"apiVersion": "v1", "kind": "K", "metadata": {"x": 1}}}}}`)
+		"x-kubernetes-preserve-unknown-fields": true, "default": {"apiVersion": "v1", "kind": "K", "metadata": {"x": 1}},
+		"properties": {"metadata": {"type": "object", "default": {"x": 1}}}}}}`)
 	validateDefaults(s, "p", true, true)
-	want := mustValue(t, `{"apiVersion": "v1", "kind": "K", "metadata": {"x": 1}}`)
+	want := mustValue(t, `{"apiVersion": "v1", "kind": "K", "metadata": {}}`)
 	if diff := cmp.Diff(want, s.Properties["e"].Default.Value); diff != "" {
-		t.Errorf("validateDefaults changed a default (-want +got):\n%s", diff)
+		t.Errorf("validateDefaults left a default uncoerced (-want +got):\n%s", diff)
+	}
+	want = mustValue(t, `{"x": 1}`)
+	if diff := cmp.Diff(want, s.Properties["e"].Properties["metadata"].Default.Value); diff != "" {
+		t.Errorf("validateDefaults changed a default inside metadata (-want +got):\n%s", diff)
 	}
 	if s.XEmbeddedResource {
 		t.Errorf("validateDefaults marked the root as an embedded resource")

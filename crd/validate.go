@@ -5,14 +5,17 @@ import "strconv"
 // ValidateCreate returns what the API server would reject when c is
 // created, or nil. As the server does, it first replaces the status: the
 // stored versions become the first version marked storage, whatever c's
-// status says, and the generation becomes 1. It does not change c. For
-// example, a CRD whose only version is named "V1" gives
+// status says, and the generation becomes 1. It does not change c: where
+// the server's validation changes the object it checks (it coerces the
+// embedded metadata of defaults), a copy is changed, and the errors print
+// that copy, as the server's print its object. For example, a CRD whose only version is named "V1" gives
 //
 //	spec.versions[0].name: Invalid value: "V1": a DNS-1035 label must consist of ...
 //	spec.version: Invalid value: "V1": a DNS-1035 label must consist of ...
 //
 // See the package doc for the rules and the order of the errors.
 func ValidateCreate(c *CustomResourceDefinition) ErrorList {
+	c = validationCopy(c)
 	in := newInternalSpec(&c.Spec)
 	opts := options{
 		requireRecognizedReviews: true,
@@ -37,7 +40,7 @@ func ValidateCreate(c *CustomResourceDefinition) ErrorList {
 // objects that already broke them (schemas, conversion review versions,
 // too many selectable fields, an invalid caBundle) are relaxed when old
 // broke them; spec.scope and spec.names.kind may change only while old is
-// not Established. It changes neither object.
+// not Established. It changes neither object (see ValidateCreate).
 //
 // The metadata is checked as the strategy sees it: c must carry a
 // resourceVersion, as it does when kubectl sends it; its generation is
@@ -51,6 +54,7 @@ func ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
 		// As decoding defaults it; an empty list stays empty, not null.
 		oldStored = storedVersionsAfter(old, oldStored)
 	}
+	c = validationCopy(c)
 	in, oldIn := newInternalSpec(&c.Spec), newInternalSpec(&old.Spec)
 	opts := updateOptions(in, oldIn, old)
 	errs := validateMetaUpdate(c, old)

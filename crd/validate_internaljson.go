@@ -146,12 +146,12 @@ func internalValue(v any) any {
 }
 
 // internalVersions converts versions as the API server's conversion does,
-// dropping what every version has in common.
+// dropping what every version had in common before validation.
 func internalVersions(versions []Version) []internalVersion {
 	if versions == nil {
 		return nil
 	}
-	h := hoist(versions)
+	h := hoistingOf(versions)
 	out := make([]internalVersion, len(versions))
 	for i := range versions {
 		v := &versions[i]

@@ -64,7 +64,12 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 	}
 	// The server's checks that top-level and per-version fields exclude
 	// each other, and that per-version ones differ, cannot fail on a v1
-	// object: its conversion keeps each field in one place.
+	// object, whose conversion keeps each field in one place, but for one:
+	// validating the versions coerces the metadata of their defaults,
+	// which can make schemas that differed equal.
+	if identicalSchemas(in.versions) {
+		errs = append(errs, invalid("spec.versions", in.Versions, "per-version schemas may not all be set to identical values (top-level validation should be used instead)"))
+	}
 	if !unique {
 		errs = append(errs, invalid("spec.versions", in.Versions, "must contain unique version names"))
 	}
@@ -134,6 +139,17 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 		}
 	}
 	return errs
+}
+
+// identicalSchemas reports whether every version has a schema and all
+// are equal, as the server's hasIdenticalPerVersionSchema does.
+func identicalSchemas(versions []Version) bool {
+	for i := range versions {
+		if versions[i].Schema == nil || !semanticEqual(versions[i].Schema, versions[0].Schema) {
+			return false
+		}
+	}
+	return len(versions) > 0
 }
 
 // anySchema reports whether pred holds for some schema, at any depth, of

@@ -1,0 +1,122 @@
+package crd
+
+import (
+	"runtime"
+	"sync"
+	"weak"
+)
+
+// The API server checks a default's embedded metadata by coercing it in
+// place, in the very object it validates (see validateDefaults): a default
+// {"metadata": {"unknownField": 1}} of an embedded resource becomes
+// {"metadata": {}}, and a root default loses "name": "". Its errors hold
+// parts of that object and are printed only when the validation is over,
+// so every error whose value holds such a default, the schema around it or
+// the list of versions, prints it coerced, even one reported before the
+// coercion. ValidateCreate and ValidateUpdate validate a copy made by
+// validationCopy, whose defaults they may change in the same way, and
+// return errors that hold parts of it.
+
+// validationCopy returns c when validating it cannot change it, which is
+// when no schema of c has a default that is an object or a list. Else it
+// returns a copy of c that owns its list of versions, their schemas and
+// every default validateDefaults may coerce: the defaults reached through
+// properties and items, as the server's defaults walk goes, with the
+// schemas on the way to them. The rest, which validation only reads, is
+// shared with c.
+func validationCopy(c *CustomResourceDefinition) *CustomResourceDefinition {
+	if !hasCoercibleDefault(c.Spec.Versions) {
+		return c
+	}
+	cp := *c
+	cp.Spec.Versions = make([]Version, len(c.Spec.Versions))
+	for i, v := range c.Spec.Versions {
+		if v.Schema != nil {
+			v.Schema = &Schema{copyDefaults(v.Schema.OpenAPIV3Schema)}
+		}
+		cp.Spec.Versions[i] = v
+	}
+	freezeHoisting(cp.Spec.Versions)
+	return &cp
+}
+
+// hasCoercibleDefault reports whether some schema of versions has a
+// default that coercing metadata can change: an object or a list.
+func hasCoercibleDefault(versions []Version) bool {
+	found := false
+	for i := range versions {
+		if !versions[i].hasSchema() {
+			continue
+		}
+		walkSchema(versions[i].Schema.OpenAPIV3Schema, func(s *JSONSchemaProps) {
+			if s.Default != nil {
+				switch s.Default.Value.(type) {
+				case map[string]any, []any:
+					found = true
+				}
+			}
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// copyDefaults returns a copy of s with its own default and its own
+// properties and items, recursively; other fields are shared with s.
+func copyDefaults(s *JSONSchemaProps) *JSONSchemaProps {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	if s.Default != nil {
+		c.Default = &JSON{deepCopyJSON(s.Default.Value)}
+	}
+	if s.Items != nil {
+		items := *s.Items
+		items.Schema = copyDefaults(s.Items.Schema)
+		c.Items = &items
+	}
+	if s.Properties != nil {
+		c.Properties = make(map[string]JSONSchemaProps, len(s.Properties))
+		for k, p := range s.Properties {
+			c.Properties[k] = *copyDefaults(&p)
+		}
+	}
+	return &c
+}
+
+// A list of versions prints without what all versions share (see
+// internalVersions), as the server's conversion to its internal type
+// decided before validation. Coercing the defaults of a copy can make
+// schemas that differed equal, so the hoisting of a copy's versions is
+// computed before validation and kept here, for as long as the list lives,
+// under a weak pointer to its first version.
+var frozenHoistings sync.Map // weak.Pointer[Version] → frozenHoisting
+
+type frozenHoisting struct {
+	n int // the length of the list
+	h hoisted
+}
+
+// freezeHoisting records the hoisting of versions as it is now.
+func freezeHoisting(versions []Version) {
+	if len(versions) == 0 {
+		return
+	}
+	k := weak.Make(&versions[0])
+	frozenHoistings.Store(k, frozenHoisting{len(versions), hoist(versions)})
+	runtime.AddCleanup(&versions[0], func(k weak.Pointer[Version]) { frozenHoistings.Delete(k) }, k)
+}
+
+// hoistingOf returns the hoisting of versions: the one recorded by
+// freezeHoisting for a validated copy, else hoist's.
+func hoistingOf(versions []Version) hoisted {
+	if len(versions) > 0 {
+		if f, ok := frozenHoistings.Load(weak.Make(&versions[0])); ok && f.(frozenHoisting).n == len(versions) {
+			return f.(frozenHoisting).h
+		}
+	}
+	return hoist(versions)
+}

@@ -32,36 +32,47 @@ func DecodeRequest(body []byte) (*Review, error) {
 	if err := json.Unmarshal(body, &r); err != nil {
 		return nil, fmt.Errorf("%w: %s", ErrInvalidReview, jsonError(err))
 	}
+	if err := checkReview(&r); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// checkReview checks a decoded review as DecodeRequest does.
+func checkReview(r *Review) error {
 	if r.APIVersion != ReviewV1 && r.APIVersion != ReviewV1beta1 {
-		return nil, fmt.Errorf("%w: apiVersion is %q, want %s or %s", ErrInvalidReview, r.APIVersion, ReviewV1, ReviewV1beta1)
+		return fmt.Errorf("%w: apiVersion is %q, want %s or %s", ErrInvalidReview, r.APIVersion, ReviewV1, ReviewV1beta1)
 	}
 	if r.Kind != ReviewKind {
-		return nil, fmt.Errorf("%w: kind is %q, want %s", ErrInvalidReview, r.Kind, ReviewKind)
+		return fmt.Errorf("%w: kind is %q, want %s", ErrInvalidReview, r.Kind, ReviewKind)
 	}
 	req := r.Request
 	switch {
 	case req == nil:
-		return nil, fmt.Errorf("%w: no request", ErrInvalidReview)
+		return fmt.Errorf("%w: no request", ErrInvalidReview)
 	case req.UID == "":
-		return nil, fmt.Errorf("%w: request.uid is empty", ErrInvalidReview)
+		return fmt.Errorf("%w: request.uid is empty", ErrInvalidReview)
 	case req.DesiredAPIVersion == "":
-		return nil, fmt.Errorf("%w: request.desiredAPIVersion is empty", ErrInvalidReview)
+		return fmt.Errorf("%w: request.desiredAPIVersion is empty", ErrInvalidReview)
 	}
 	if _, ok := parseGroupVersion(req.DesiredAPIVersion); !ok {
-		return nil, fmt.Errorf("%w: request.desiredAPIVersion %q is not group/version", ErrInvalidReview, req.DesiredAPIVersion)
+		return fmt.Errorf("%w: request.desiredAPIVersion %q is not group/version", ErrInvalidReview, req.DesiredAPIVersion)
 	}
 	for i, o := range req.Objects {
 		if t := jsonType(o); t != "an object" {
-			return nil, fmt.Errorf("%w: request.objects[%d] is %s, not an object", ErrInvalidReview, i, t)
+			return fmt.Errorf("%w: request.objects[%d] is %s, not an object", ErrInvalidReview, i, t)
 		}
 	}
-	return &r, nil
+	return nil
 }
 
 // decodeObject reads raw, a JSON object, into the value model of package
 // crd (see [crd.JSON]): numbers become int64 or float64, as the API server
 // reads them.
 func decodeObject(raw []byte) (map[string]any, error) {
+	if m, ok := decodeObjectFast(raw); ok {
+		return m, nil
+	}
 	var j crd.JSON
 	if err := j.UnmarshalJSON(raw); err != nil {
 		return nil, err

@@ -63,25 +63,45 @@ type Handler struct {
 // {"apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview",
 // "request": {...}} with 200 and the review's response, or a GET with 405.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	review, err := h.read(w, r)
+	body, err := h.read(w, r)
 	if err != nil {
-		if errors.Is(err, ErrMethod) {
-			w.Header().Set("Allow", http.MethodPost)
-		}
-		http.Error(w, err.Error(), statusCode(err))
+		h.refuse(w, err)
 		return
 	}
-	body, err := json.Marshal(Answer(review, h.Convert))
-	if err != nil { // cannot happen: Answer's objects are valid JSON
-		http.Error(w, "conversion: "+err.Error(), http.StatusInternalServerError)
-		return
+	c := getCodec()
+	defer putCodec(c)
+	var answer []byte
+	if review, objs, ok := c.scanRequest(body); ok {
+		if err := checkReview(&review); err != nil {
+			h.refuse(w, err)
+			return
+		}
+		answer = c.answer(&review, objs, h.Convert)
+	} else {
+		review, err := DecodeRequest(body)
+		if err != nil {
+			h.refuse(w, err)
+			return
+		}
+		if answer, err = json.Marshal(Answer(review, h.Convert)); err != nil { // cannot happen: Answer's objects are valid JSON
+			http.Error(w, "conversion: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Write(body)
+	w.Write(answer)
 }
 
-// read checks the method, content type and size of r and decodes its body.
-func (h *Handler) read(w http.ResponseWriter, r *http.Request) (*Review, error) {
+// refuse answers a request that is not a ConversionReview with err.
+func (h *Handler) refuse(w http.ResponseWriter, err error) {
+	if errors.Is(err, ErrMethod) {
+		w.Header().Set("Allow", http.MethodPost)
+	}
+	http.Error(w, err.Error(), statusCode(err))
+}
+
+// read checks the method, content type and size of r and reads its body.
+func (h *Handler) read(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	if r.Method != http.MethodPost {
 		return nil, fmt.Errorf("%w, not %s", ErrMethod, r.Method)
 	}
@@ -101,5 +121,5 @@ func (h *Handler) read(w http.ResponseWriter, r *http.Request) (*Review, error) 
 		}
 		return nil, fmt.Errorf("%w: reading the body: %v", ErrInvalidReview, err)
 	}
-	return DecodeRequest(body)
+	return body, nil
 }

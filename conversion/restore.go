@@ -19,13 +19,20 @@ package conversion
 //
 //	{"apiVersion": "stable.example.com/v1", "kind": "CronTab", "metadata": {"name": "a"}, "spec": {}}
 func Restore(original, converted map[string]any, desiredAPIVersion string) map[string]any {
+	kind, hasKind := original["kind"]
+	meta, _ := deepCopy(original["metadata"]).(map[string]any)
+	return restore(converted, desiredAPIVersion, deepCopy(kind), hasKind, meta)
+}
+
+// restore is Restore given copies of the original's kind, if it has one,
+// and of its metadata if that is a map, which it keeps.
+func restore(converted map[string]any, desiredAPIVersion string, kind any, hasKind bool, meta map[string]any) map[string]any {
 	converted["apiVersion"] = desiredAPIVersion
-	if kind, ok := original["kind"]; ok {
-		converted["kind"] = deepCopy(kind)
+	if hasKind {
+		converted["kind"] = kind
 	} else {
 		delete(converted, "kind")
 	}
-	meta, _ := deepCopy(original["metadata"]).(map[string]any)
 	if meta == nil {
 		meta = map[string]any{}
 	}

@@ -20,7 +20,10 @@ import (
 // field refuses 1.5 with encoding/json's error.
 func TypedStep[From, To any](f func(*From) (*To, error)) Step {
 	return func(obj map[string]any) (map[string]any, error) {
-		b, err := json.Marshal(obj)
+		// A fresh slice: an UnmarshalJSON method of From may keep it.
+		c := getCodec()
+		b, err := c.w.appendJSON(nil, obj)
+		putCodec(c)
 		if err != nil {
 			return nil, err
 		}

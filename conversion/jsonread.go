@@ -1,0 +1,410 @@
+package conversion
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+)
+
+// reader decodes JSON into the value model of package crd (see
+// [crd.JSON]) in one pass over the bytes, without reflection: the
+// Handler's fast path. It decodes only what it is sure to decode as
+// crd.JSON does (encoding/json with UseNumber, then ParseInt or
+// ParseFloat); on anything else, invalid JSON, a number out of range or
+// nesting deeper than maxDepth, it reports false and the caller falls back
+// to the slow path, which gives the value or the error the package always
+// gave.
+type reader struct {
+	data  []byte
+	pos   int
+	stack []any // elements of the arrays being read
+}
+
+// maxDepth bounds the nesting the reader follows; encoding/json refuses
+// more than 10000, and deeper documents take the slow path.
+const maxDepth = 1000
+
+// spaceAt reports whether data[i] is JSON white space.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r'
+}
+
+func (r *reader) skipSpace() {
+	for r.pos < len(r.data) && isSpace(r.data[r.pos]) {
+		r.pos++
+	}
+}
+
+// next skips white space and returns the next byte, or 0 at the end.
+func (r *reader) next() byte {
+	r.skipSpace()
+	if r.pos < len(r.data) {
+		return r.data[r.pos]
+	}
+	return 0
+}
+
+// consume skips white space and the byte c, reporting whether it was there.
+func (r *reader) consume(c byte) bool {
+	if r.next() != c {
+		return false
+	}
+	r.pos++
+	return true
+}
+
+// decodeObjectFast decodes raw, which must be one JSON object and nothing
+// else but white space, as decodeObject does, reporting false when it is
+// not sure to (see reader).
+func decodeObjectFast(raw []byte) (map[string]any, bool) {
+	c := getCodec()
+	defer putCodec(c)
+	return c.r.objectAt(raw, nil)
+}
+
+// objectAt decodes data, one JSON object and nothing else but white
+// space, recording where its kind and metadata lie when spans is set.
+func (r *reader) objectAt(data []byte, spans *topSpans) (map[string]any, bool) {
+	r.data, r.pos = data, 0
+	if r.next() != '{' {
+		return nil, false
+	}
+	m, ok := r.object(0, spans)
+	if !ok || r.next() != 0 {
+		return nil, false
+	}
+	return m, true
+}
+
+// valueAt decodes data, one JSON value.
+func (r *reader) valueAt(data []byte) (any, bool) {
+	r.data, r.pos = data, 0
+	v, ok := r.value(0)
+	return v, ok && r.next() == 0
+}
+
+// value reads any JSON value at depth.
+func (r *reader) value(depth int) (any, bool) {
+	switch r.next() {
+	case '{':
+		m, ok := r.object(depth, nil)
+		return m, ok
+	case '[':
+		return r.array(depth)
+	case '"':
+		s, ok := r.str()
+		return s, ok
+	case 't':
+		return true, r.literal("true")
+	case 'f':
+		return false, r.literal("false")
+	case 'n':
+		return nil, r.literal("null")
+	}
+	return r.number()
+}
+
+func (r *reader) literal(lit string) bool {
+	if len(r.data)-r.pos < len(lit) || string(r.data[r.pos:r.pos+len(lit)]) != lit {
+		return false
+	}
+	r.pos += len(lit)
+	return true
+}
+
+// span is where a value lies in the data: data[start:end]; end is 0 when
+// there is none.
+type span struct{ start, end int }
+
+// from returns s relative to offset, where its value starts.
+func (s span) from(offset int) span {
+	if s.end == 0 {
+		return s
+	}
+	return span{s.start - offset, s.end - offset}
+}
+
+// topSpans records where the last kind and metadata of an object lie, for
+// Restore to decode fresh copies of them.
+type topSpans struct{ kind, metadata span }
+
+// object reads an object starting at r.pos, at '{'. With spans set, it
+// records where its kind and metadata lie.
+func (r *reader) object(depth int, spans *topSpans) (map[string]any, bool) {
+	if depth >= maxDepth {
+		return nil, false
+	}
+	r.pos++ // '{'
+	m := make(map[string]any)
+	if r.next() == '}' {
+		r.pos++
+		return m, true
+	}
+	for {
+		if r.next() != '"' {
+			return nil, false
+		}
+		k, ok := r.key()
+		if !ok || !r.consume(':') {
+			return nil, false
+		}
+		r.skipSpace()
+		start := r.pos
+		v, ok := r.value(depth + 1)
+		if !ok {
+			return nil, false
+		}
+		m[k] = v
+		if spans != nil {
+			switch k {
+			case "kind":
+				spans.kind = span{start, r.pos}
+			case "metadata":
+				spans.metadata = span{start, r.pos}
+			}
+		}
+		switch r.next() {
+		case ',':
+			r.pos++
+		case '}':
+			r.pos++
+			return m, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// array reads an array starting at r.pos, at '['. Its slice has no spare
+// capacity, as deepCopy's had.
+func (r *reader) array(depth int) ([]any, bool) {
+	if depth >= maxDepth {
+		return nil, false
+	}
+	r.pos++ // '['
+	if r.next() == ']' {
+		r.pos++
+		return []any{}, true
+	}
+	base := len(r.stack)
+	for {
+		v, ok := r.value(depth + 1)
+		if !ok {
+			return nil, false
+		}
+		r.stack = append(r.stack, v)
+		switch r.next() {
+		case ',':
+			r.pos++
+			continue
+		case ']':
+			r.pos++
+		default:
+			return nil, false
+		}
+		break
+	}
+	a := make([]any, len(r.stack)-base)
+	copy(a, r.stack[base:])
+	clear(r.stack[base:])
+	r.stack = r.stack[:base]
+	return a, true
+}
+
+// key reads an object key, sharing the strings of the common keys of
+// Kubernetes objects rather than allocating them.
+func (r *reader) key() (string, bool) {
+	raw, plain, ok := r.strToken()
+	if !ok {
+		return "", false
+	}
+	if plain {
+		body := raw[1 : len(raw)-1]
+		switch string(body) {
+		case "apiVersion":
+			return "apiVersion", true
+		case "kind":
+			return "kind", true
+		case "metadata":
+			return "metadata", true
+		case "spec":
+			return "spec", true
+		case "status":
+			return "status", true
+		case "name":
+			return "name", true
+		case "namespace":
+			return "namespace", true
+		case "uid":
+			return "uid", true
+		case "labels":
+			return "labels", true
+		case "annotations":
+			return "annotations", true
+		case "managedFields":
+			return "managedFields", true
+		case "manager":
+			return "manager", true
+		case "operation":
+			return "operation", true
+		case "time":
+			return "time", true
+		case "fieldsType":
+			return "fieldsType", true
+		case "fieldsV1":
+			return "fieldsV1", true
+		case "resourceVersion":
+			return "resourceVersion", true
+		case "generation":
+			return "generation", true
+		case "creationTimestamp":
+			return "creationTimestamp", true
+		}
+		return string(body), true
+	}
+	return unquote(raw)
+}
+
+// str reads a string.
+func (r *reader) str() (string, bool) {
+	raw, plain, ok := r.strToken()
+	if !ok {
+		return "", false
+	}
+	if plain {
+		return string(raw[1 : len(raw)-1]), true
+	}
+	return unquote(raw)
+}
+
+// strToken reads a string token, quotes included; plain reports that it
+// has no escape and is valid UTF-8, so that its text is its value. It
+// checks the syntax as encoding/json's scanner does.
+func (r *reader) strToken() (raw []byte, plain, ok bool) {
+	start := r.pos
+	i := start + 1
+	plain = true
+	for i < len(r.data) {
+		c := r.data[i]
+		switch {
+		case c == '"':
+			r.pos = i + 1
+			return r.data[start:r.pos], plain, true
+		case c < ' ':
+			return nil, false, false
+		case c == '\\':
+			plain = false
+			if i+1 >= len(r.data) {
+				return nil, false, false
+			}
+			switch r.data[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(r.data) {
+					return nil, false, false
+				}
+				for _, h := range r.data[i+2 : i+6] {
+					if !isHex(h) {
+						return nil, false, false
+					}
+				}
+				i += 6
+			default:
+				return nil, false, false
+			}
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			rr, size := utf8.DecodeRune(r.data[i:])
+			if rr == utf8.RuneError && size == 1 {
+				plain = false
+			}
+			i += size
+		}
+	}
+	return nil, false, false
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// unquote decodes a string token with escapes or invalid UTF-8 as
+// encoding/json does, by calling it: such strings are rare.
+func unquote(raw []byte) (string, bool) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// number reads a number as crd.JSON does: an int64 if ParseInt accepts
+// it, else a float64; out of range, it reports false.
+func (r *reader) number() (any, bool) {
+	start := r.pos
+	i := start
+	d := r.data
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case i < len(d) && '1' <= d[i] && d[i] <= '9':
+		for i < len(d) && '0' <= d[i] && d[i] <= '9' {
+			i++
+		}
+	default:
+		return nil, false
+	}
+	intEnd := i
+	if i < len(d) && d[i] == '.' {
+		i++
+		if i >= len(d) || d[i] < '0' || d[i] > '9' {
+			return nil, false
+		}
+		for i < len(d) && '0' <= d[i] && d[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if i >= len(d) || d[i] < '0' || d[i] > '9' {
+			return nil, false
+		}
+		for i < len(d) && '0' <= d[i] && d[i] <= '9' {
+			i++
+		}
+	}
+	r.pos = i
+	text := d[start:i]
+	if i == intEnd && len(text) <= 18 {
+		// At most 18 characters: no overflow, and ParseInt would accept it.
+		var n int64
+		neg := text[0] == '-'
+		digits := text
+		if neg {
+			digits = text[1:]
+		}
+		for _, c := range digits {
+			n = n*10 + int64(c-'0')
+		}
+		if neg {
+			n = -n
+		}
+		return n, true
+	}
+	if n, err := strconv.ParseInt(string(text), 10, 64); err == nil {
+		return n, true
+	}
+	f, err := strconv.ParseFloat(string(text), 64)
+	if err != nil {
+		return nil, false
+	}
+	return f, true
+}

@@ -1,0 +1,244 @@
+package conversion
+
+import (
+	"encoding/json"
+	"sync"
+)
+
+// The Handler's fast path: the request read in one pass by a reader, each
+// object decoded on the way, and the answer written into one buffer by a
+// writer. A request the reader is not sure of takes the slow path,
+// DecodeRequest, Answer and json.Marshal, which give the same bytes.
+
+// codec holds the reader, the writer and the answer buffer of a request,
+// pooled between requests.
+type codec struct {
+	r   reader
+	w   writer
+	buf []byte
+}
+
+var codecs = sync.Pool{New: func() any { return new(codec) }}
+
+func getCodec() *codec { return codecs.Get().(*codec) }
+
+// maxPooled is the largest buffer a pooled codec keeps.
+const maxPooled = 1 << 20
+
+func putCodec(c *codec) {
+	c.r = reader{stack: c.r.stack[:0]}
+	if cap(c.buf) > maxPooled {
+		c.buf = nil
+	}
+	if cap(c.r.stack) > maxPooled/16 {
+		c.r.stack = nil
+	}
+	if cap(c.w.pairs) > maxPooled/32 {
+		c.w.pairs = nil
+	}
+	codecs.Put(c)
+}
+
+// scanRequest reads body as DecodeRequest does when it is sure to read it
+// the same way: an object with no field but apiVersion, kind, request and
+// response, each once and spelled exactly, apiVersion and kind strings,
+// request an object with no field but uid and desiredAPIVersion, strings,
+// and objects, an array, each once, and nothing after it. The review it
+// returns is DecodeRequest's before its checks (but for response, which
+// it only checks to decode), and each object is decoded unless it is not
+// an object. The Objects of the review share body's bytes.
+func (c *codec) scanRequest(body []byte) (review Review, objs []decoded, ok bool) {
+	r := &c.r
+	r.data, r.pos = body, 0
+	if !r.consume('{') {
+		return Review{}, nil, false
+	}
+	var seen [4]bool
+	if r.next() == '}' {
+		r.pos++
+	} else {
+		for {
+			if r.next() != '"' {
+				return Review{}, nil, false
+			}
+			raw, plain, ok := r.strToken()
+			if !ok || !plain || !r.consume(':') {
+				return Review{}, nil, false
+			}
+			field := string(raw[1 : len(raw)-1])
+			var i int
+			switch field {
+			case "apiVersion":
+				i, ok = 0, r.next() == '"'
+				if ok {
+					review.APIVersion, ok = r.str()
+				}
+			case "kind":
+				i, ok = 1, r.next() == '"'
+				if ok {
+					review.Kind, ok = r.str()
+				}
+			case "request":
+				i, ok = 2, r.next() == '{'
+				if ok {
+					review.Request, objs, ok = c.scanRequestField()
+				}
+			case "response":
+				i = 3
+				r.skipSpace()
+				start := r.pos
+				if _, ok = r.value(0); ok {
+					var resp Response
+					ok = json.Unmarshal(body[start:r.pos], &resp) == nil
+				}
+			default:
+				return Review{}, nil, false
+			}
+			if !ok || seen[i] {
+				return Review{}, nil, false
+			}
+			seen[i] = true
+			if r.consume(',') {
+				continue
+			}
+			if !r.consume('}') {
+				return Review{}, nil, false
+			}
+			break
+		}
+	}
+	if r.next() != 0 {
+		return Review{}, nil, false
+	}
+	return review, objs, true
+}
+
+// scanRequestField reads the request of a review, at '{'.
+func (c *codec) scanRequestField() (*Request, []decoded, bool) {
+	r := &c.r
+	r.pos++ // '{'
+	req := &Request{}
+	var objs []decoded
+	var seen [3]bool
+	if r.next() == '}' {
+		r.pos++
+		return req, nil, true
+	}
+	for {
+		if r.next() != '"' {
+			return nil, nil, false
+		}
+		raw, plain, ok := r.strToken()
+		if !ok || !plain || !r.consume(':') {
+			return nil, nil, false
+		}
+		var i int
+		switch string(raw[1 : len(raw)-1]) {
+		case "uid":
+			i, ok = 0, r.next() == '"'
+			if ok {
+				req.UID, ok = r.str()
+			}
+		case "desiredAPIVersion":
+			i, ok = 1, r.next() == '"'
+			if ok {
+				req.DesiredAPIVersion, ok = r.str()
+			}
+		case "objects":
+			i, ok = 2, r.next() == '['
+			if ok {
+				req.Objects, objs, ok = c.scanObjects()
+			}
+		default:
+			return nil, nil, false
+		}
+		if !ok || seen[i] {
+			return nil, nil, false
+		}
+		seen[i] = true
+		if r.consume(',') {
+			continue
+		}
+		if !r.consume('}') {
+			return nil, nil, false
+		}
+		return req, objs, true
+	}
+}
+
+// scanObjects reads the objects of a request, at '['.
+func (c *codec) scanObjects() ([]json.RawMessage, []decoded, bool) {
+	r := &c.r
+	r.pos++ // '['
+	raws := []json.RawMessage{}
+	var objs []decoded
+	if r.next() == ']' {
+		r.pos++
+		return raws, objs, true
+	}
+	for {
+		r.skipSpace()
+		start := r.pos
+		var o decoded
+		if r.next() == '{' {
+			m, ok := r.object(0, &o.spans)
+			if !ok {
+				return nil, nil, false
+			}
+			o.obj = m
+		} else if _, ok := r.value(0); !ok {
+			return nil, nil, false
+		}
+		o.raw = r.data[start:r.pos]
+		o.spans.kind = o.spans.kind.from(start)
+		o.spans.metadata = o.spans.metadata.from(start)
+		raws = append(raws, o.raw)
+		objs = append(objs, o)
+		if r.consume(',') {
+			continue
+		}
+		if !r.consume(']') {
+			return nil, nil, false
+		}
+		return raws, objs, true
+	}
+}
+
+// answer appends to c.buf the body of the Handler's answer to review, a
+// request scanRequest read and checkReview accepted, whose objects objs
+// are: json.Marshal(Answer(review, convert)), byte for byte.
+func (c *codec) answer(review *Review, objs []decoded, convert Func) []byte {
+	b := append(c.buf[:0], `{"apiVersion":`...)
+	b = appendString(b, review.APIVersion)
+	b = append(b, `,"kind":"ConversionReview","response":{"uid":`...)
+	b = appendString(b, review.Request.UID)
+	head := len(b)
+	if convert == nil {
+		return c.failure(b, noFunc)
+	}
+	b = append(b, `,"convertedObjects":[`...)
+	for i := range objs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = c.convert(b, &objs[i], review.Request.DesiredAPIVersion, convert); err != nil {
+			return c.failure(b[:head], objectFailure(i, err))
+		}
+	}
+	b = append(b, `],"result":{"status":"Success"}}}`...)
+	c.buf = b
+	return b
+}
+
+// failure ends an answer b that has its response's uid with no objects
+// and result res.
+func (c *codec) failure(b []byte, res Status) []byte {
+	b = append(b, `,"convertedObjects":null,"result":{"status":`...)
+	b = appendString(b, res.Status)
+	b = append(b, `,"message":`...)
+	b = appendString(b, res.Message)
+	b = append(b, `}}}`...)
+	c.buf = b
+	return b
+}

@@ -123,6 +123,9 @@ func (g *schemaGen) object(s map[string]any, depth int) {
 		if g.odd() {
 			s["default"] = map[string]any{"apiVersion": oneOf[any](r, 1, "v1", map[string]any{}), "kind": oneOf[any](r, "K", true)}
 		}
+		if r.IntN(4) == 0 {
+			s["default"] = coercibleDefault(r) // its metadata is coerced in place
+		}
 	}
 	if g.odd() {
 		s["patternProperties"] = map[string]any{"^a": map[string]any{"type": "string"}}

@@ -86,6 +86,14 @@ func wholeCRD(r *rand.Rand) map[string]any {
 	}
 	storage := r.IntN(max(nv, 1))
 	shared := g.rootSchema()
+	// Now and then a root default whose metadata the server's validation
+	// coerces in place: the versions then differ only in how their
+	// defaults write the same metadata, and the errors that print a schema
+	// or the versions print it coerced.
+	coerced := r.IntN(6) == 0
+	if coerced {
+		shared["default"] = coercibleDefault(r)
+	}
 	perVersion := r.IntN(3) == 0
 	sharedSub := randomSubresources(r, chaos)
 	sharedCols := randomColumns(r, chaos)
@@ -103,6 +111,9 @@ func wholeCRD(r *rand.Rand) map[string]any {
 		}
 		if r.IntN(chaos*3) > 0 {
 			s := clone(schema)
+			if coerced && r.IntN(2) == 0 {
+				s["default"] = coercibleDefault(r)
+			}
 			if props, ok := s["properties"].(map[string]any); ok && r.IntN(30) == 0 {
 				// a selectable field in metadata, which the schema describes
 				props["metadata"] = map[string]any{"type": "object", "properties": map[string]any{"name": map[string]any{"type": "string"}}}
@@ -163,6 +174,25 @@ func wholeCRD(r *rand.Rand) map[string]any {
 		}
 	}
 	return obj
+}
+
+// coercibleDefault returns the default of a resource whose metadata,
+// written in one of several ways, the API server's validation of defaults
+// rewrites in place as {}; now and then apiVersion or kind is missing.
+func coercibleDefault(r *rand.Rand) map[string]any {
+	def := map[string]any{"apiVersion": "a/v1", "kind": "K", "metadata": emptyMetadata(r)}
+	if r.IntN(4) == 0 {
+		delete(def, oneOf(r, "apiVersion", "kind"))
+	}
+	return def
+}
+
+// emptyMetadata returns metadata that coerces to {}: empty, or with an
+// unknown field, an empty name or labels, a null creationTimestamp or a
+// zero generation.
+func emptyMetadata(r *rand.Rand) map[string]any {
+	return oneOf(r, map[string]any{}, map[string]any{"unknownField": 1}, map[string]any{"name": ""},
+		map[string]any{"labels": map[string]any{}}, map[string]any{"creationTimestamp": nil}, map[string]any{"generation": 0})
 }
 
 // randomSubresources returns a subresources object or nil.

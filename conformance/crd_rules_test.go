@@ -203,10 +203,6 @@ var pending = []struct{ side, key, why string }{
 		`items: [] prints as {"Schema":null,"JSONSchemas":[]} in the server and as null in crd (schema rules)`},
 	{"extra", `values | <schema>… | FieldValueInvalid: must only have a single schema if x-kubernetes-list-type is map`,
 		`the same, seen from crd's side`},
-	{"missing", `values | <schema> | FieldValueInvalid: only [Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItem…`,
-		`the server prints the root schema as its default validation left it: coercing the embedded metadata of a root default drops "name": "" in place; crd prints the schema as written (defaults)`},
-	{"extra", `values | <schema> | FieldValueInvalid: only [Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItem…`,
-		`the same, seen from crd's side`},
 }
 
 // isPending reports whether d is a known difference listed in pending.

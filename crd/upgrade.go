@@ -118,7 +118,11 @@ func UpgradeChecks() []string {
 // compatibility within each version kept, from old's storage version to
 // new's when the storage version moves, and between served versions
 // neighbouring in priority where one of them is new or has a changed
-// schema. A nil new gives no findings.
+// schema. A nil new gives no findings. The checks that need no live object
+// report what is true of new whether or not old had it too, so that lint
+// with and without a live object agrees on them: CheckUpgrade(c, c) gives
+// exactly the deprecated-default and none-conversion-drops-fields findings
+// of CheckUpgrade(nil, c), and nothing else.
 //
 // For example, when the live CRD serves v1beta1 and v1 and the new one
 // drops v1beta1, which was not deprecated, CheckUpgrade reports

@@ -68,10 +68,26 @@ func checkStorageMove(old, new *CustomResourceDefinition) []Finding {
 	if from == "" || to == "" || from == to {
 		return nil
 	}
-	return []Finding{{Check: checkStorageVersionChanged, Field: upgradeVersionPath(new, to) + ".storage", Version: to,
-		Message: "the storage version changes from " + from + " to " + to + ": objects stored as " +
-			strings.Join(storedBefore(old, to), ", ") + " stay so until they are written again. " +
-			"After applying this CRD, migrate them: " + migrationCommands(new, to)}}
+	stored := storedBefore(old, to)
+	msg := "the storage version changes from " + from + " to " + to + ": objects stored as " +
+		strings.Join(stored, ", ") + " stay so until they are written again. "
+	var dropped []string
+	for _, s := range stored {
+		if versionIndex(new, s) < 0 {
+			dropped = append(dropped, s)
+		}
+	}
+	if len(dropped) == 0 {
+		msg += "After applying this CRD, migrate them: " + migrationCommands(new, to)
+	} else {
+		// The server rejects this revision (ValidateUpdate says so at
+		// status.storedVersions), so the migration cannot come after it.
+		list := strings.Join(dropped, ", ")
+		msg += "The API server rejects this CRD while " + list + " is in status.storedVersions and missing from spec.versions: " +
+			"first release a revision that keeps " + list + " with served: false and stores " + to +
+			", apply it and migrate the objects: " + migrationCommands(new, to) + "; only then remove " + list
+	}
+	return []Finding{{Check: checkStorageVersionChanged, Field: upgradeVersionPath(new, to) + ".storage", Version: to, Message: msg}}
 }
 
 // storedBefore returns the versions that objects of old may be stored in,
@@ -121,10 +137,13 @@ func checkStoredUnserved(old, new *CustomResourceDefinition) []Finding {
 		if i < 0 || new.Spec.Versions[i].Served || s == storage {
 			continue
 		}
+		migrate := "they are migrated to the storage version, which this CRD lacks"
+		if storage != "" {
+			migrate = "they are migrated: " + migrationCommands(new, storage)
+		}
 		fs = append(fs, Finding{Check: checkStoredVersionUnserved, Field: upgradeVersionPath(new, s) + ".served", Version: s,
 			Message: s + " is in the live status.storedVersions but not served: objects still stored as " + s +
-				" are read only through conversion, and " + s + " cannot leave spec.versions until they are migrated: " +
-				migrationCommands(new, storage)})
+				" are read only through conversion, and " + s + " cannot leave spec.versions until " + migrate})
 	}
 	return fs
 }

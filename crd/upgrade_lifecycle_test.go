@@ -80,9 +80,23 @@ func TestCheckUpgradeLifecycle(t *testing.T) {
 		}),
 		new: upCRD(t, []tv{v1beta1, v1Store}, func(c *CustomResourceDefinition) { c.Spec.Scope = ClusterScoped }),
 		// v1alpha1, still stored, is gone from spec.versions: the API
-		// server rejects that, so no check here repeats it.
-		want:  []string{"storage-version-changed spec.versions[1].storage v1"},
-		words: []string{"objects stored as v1alpha1, v1beta1 stay so", "`kubectl get widgets.example.com -o json | kubectl replace -f -`"},
+		// server rejects that (ValidateUpdate's error), so the migration
+		// proposed comes before, in a revision that keeps v1alpha1.
+		want: []string{"storage-version-changed spec.versions[1].storage v1"},
+		words: []string{
+			"objects stored as v1alpha1, v1beta1 stay so",
+			"The API server rejects this CRD while v1alpha1 is in status.storedVersions and missing from spec.versions",
+			"keeps v1alpha1 with served: false and stores v1",
+			"`kubectl get widgets.example.com -o json | kubectl replace -f -`",
+			"only then remove v1alpha1",
+		},
+	}, {
+		name: "a stored version kept but unserved, by a CRD without a storage version",
+		old:  upCRD(t, []tv{v1alpha1Off, v1Store}, stored("v1alpha1", "v1")),
+		new:  upCRD(t, []tv{v1alpha1Off, v1}),
+		want: []string{"stored-version-unserved spec.versions[0].served v1alpha1"},
+		// No migration command: it would record "" as the stored version.
+		words: []string{"cannot leave spec.versions until they are migrated to the storage version, which this CRD lacks"},
 	}, {
 		name: "a stored version no longer served",
 		old:  upCRD(t, []tv{v1alpha1Off, v1Store}, stored("v1alpha1", "v1")),

@@ -182,6 +182,23 @@ func FuzzCRDDifferential(f *testing.F) {
 		f.Add(whole, []byte(nil))
 		f.Add(mutate(r, whole), whole)
 	}
+	// Defaults whose embedded metadata the server's validation coerces in
+	// place, in the object whose schemas and versions its errors print:
+	// versions whose schemas then become identical (case 22269 of
+	// -crdcases 60000, reduced), and a root default under the status
+	// subresource.
+	const embedded = `{"type":"object","properties":{"spec":{"type":"object","x-kubernetes-embedded-resource":true,` +
+		`"x-kubernetes-preserve-unknown-fields":true,"default":{"apiVersion":"a/v1","kind":"K","metadata":%s}}}}`
+	f.Add(fmt.Appendf(nil, `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"widgets.a.b"},`+
+		`"spec":{"group":"a.b","names":{"kind":"W","plural":"widgets"},"scope":"Cluster","versions":[`+
+		`{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":`+embedded+`}},`+
+		`{"name":"v2","served":true,"storage":true,"schema":{"openAPIV3Schema":`+embedded+`}}]}}`,
+		`{"unknownField":1}`, `{"name":""}`), []byte(nil))
+	f.Add([]byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"widgets.a.b"},`+
+		`"spec":{"group":"a.b","names":{"kind":"W","plural":"widgets"},"scope":"Cluster","versions":[`+
+		`{"name":"v1","served":true,"storage":true,"subresources":{"status":{}},"schema":{"openAPIV3Schema":`+
+		`{"type":"object","x-kubernetes-preserve-unknown-fields":true,"default":{"apiVersion":"a/v1","kind":"K","metadata":{"name":""}}}}}]}}`),
+		[]byte(nil))
 	f.Fuzz(func(t *testing.T, manifest, old []byte) {
 		if len(old) == 0 {
 			old = nil

@@ -54,61 +54,29 @@ func objectFailure(i int, err error) Status {
 
 // convertRaw decodes raw and converts it, as JSON in a slice of its own.
 func convertRaw(c *codec, raw json.RawMessage, to string, convert Func) (json.RawMessage, error) {
-	var o decoded
-	if in, ok := c.r.objectAt(raw, &o.spans); ok {
-		o.raw, o.obj = raw, in
-	} else {
-		// The slow path, for what the fast reader leaves to crd.JSON:
-		// its value, or its error.
-		original, err := decodeObject(raw)
-		if err != nil {
-			return nil, err
-		}
-		o.original, o.obj = original, deepCopy(original).(map[string]any)
-	}
-	b, err := c.convert(nil, &o, to, convert)
+	in, err := decodeObject(raw)
 	if err != nil {
 		return nil, err
 	}
-	return b, nil
+	return c.convert(nil, in, to, convert)
 }
 
-// decoded is an object of a request, decoded: obj for the conversion
-// function, and what Restore needs of the original, either the original
-// itself or where its kind and metadata lie in raw.
-type decoded struct {
-	obj      map[string]any
-	original map[string]any
-	raw      []byte
-	spans    topSpans
-}
-
-// convert converts o.obj and appends the JSON of the converted object,
-// restored, to dst: the work of Answer on one object.
-func (c *codec) convert(dst []byte, o *decoded, to string, convert Func) ([]byte, error) {
-	converted, err := callSafely(convert, o.obj, to)
+// convert converts in, an object just decoded, and appends the JSON of
+// the converted object, restored, to dst: the work of Answer on one
+// object. It copies in's kind and metadata first, for Restore, since
+// convert may change in.
+func (c *codec) convert(dst []byte, in map[string]any, to string, convert Func) ([]byte, error) {
+	kind, hasKind := in["kind"]
+	kind = deepCopy(kind)
+	meta, _ := deepCopy(in["metadata"]).(map[string]any)
+	converted, err := callSafely(convert, in, to)
 	if err != nil {
 		return dst, err
 	}
 	if converted == nil {
 		return dst, errors.New("the conversion function returned no object")
 	}
-	if o.original != nil {
-		Restore(o.original, converted, to)
-	} else {
-		// Fresh copies of the original's kind and metadata: decoded again.
-		var kind any
-		k := o.spans.kind
-		if k.end > 0 {
-			kind, _ = c.r.valueAt(o.raw[k.start:k.end])
-		}
-		var meta map[string]any
-		if m := o.spans.metadata; m.end > 0 {
-			v, _ := c.r.valueAt(o.raw[m.start:m.end])
-			meta, _ = v.(map[string]any)
-		}
-		restore(converted, to, kind, k.end > 0, meta)
-	}
+	restore(converted, to, kind, hasKind, meta)
 	out, err := c.w.appendJSON(dst, converted)
 	if err != nil {
 		return dst, fmt.Errorf("the converted object is not JSON: %v", err)

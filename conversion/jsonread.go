@@ -18,6 +18,10 @@ type reader struct {
 	data  []byte
 	pos   int
 	stack []any // elements of the arrays being read
+	// text is a copy of data from textAt on, whose substrings are the
+	// plain strings read there.
+	text   string
+	textAt int
 }
 
 // maxDepth bounds the nesting the reader follows; encoding/json refuses
@@ -59,35 +63,66 @@ func (r *reader) consume(c byte) bool {
 func decodeObjectFast(raw []byte) (map[string]any, bool) {
 	c := getCodec()
 	defer putCodec(c)
-	return c.r.objectAt(raw, nil)
+	return c.r.objectAt(raw)
 }
 
 // objectAt decodes data, one JSON object and nothing else but white
-// space, recording where its kind and metadata lie when spans is set.
-func (r *reader) objectAt(data []byte, spans *topSpans) (map[string]any, bool) {
+// space.
+func (r *reader) objectAt(data []byte) (map[string]any, bool) {
 	r.data, r.pos = data, 0
 	if r.next() != '{' {
 		return nil, false
 	}
-	m, ok := r.object(0, spans)
+	m, ok := r.objectOwnStrings()
 	if !ok || r.next() != 0 {
 		return nil, false
 	}
 	return m, true
 }
 
-// valueAt decodes data, one JSON value.
-func (r *reader) valueAt(data []byte) (any, bool) {
-	r.data, r.pos = data, 0
-	v, ok := r.value(0)
-	return v, ok && r.next() == 0
+// objectOwnStrings reads an object at r.pos, at '{', whose strings share
+// the memory of one copy of its text: one allocation for them all rather
+// than one each, and none of the request's other bytes kept alive by them.
+func (r *reader) objectOwnStrings() (map[string]any, bool) {
+	end := skipObject(r.data, r.pos)
+	if end < 0 {
+		return nil, false
+	}
+	r.text, r.textAt = string(r.data[r.pos:end]), r.pos
+	m, ok := r.object(0)
+	r.text = ""
+	return m, ok
+}
+
+// skipObject returns the end of the object or array at data[i], counting
+// brackets outside strings, or -1; on invalid JSON its answer may be
+// wrong, which the reader then finds.
+func skipObject(data []byte, i int) int {
+	depth := 0
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return -1
 }
 
 // value reads any JSON value at depth.
 func (r *reader) value(depth int) (any, bool) {
 	switch r.next() {
 	case '{':
-		m, ok := r.object(depth, nil)
+		m, ok := r.object(depth)
 		return m, ok
 	case '[':
 		return r.array(depth)
@@ -112,25 +147,8 @@ func (r *reader) literal(lit string) bool {
 	return true
 }
 
-// span is where a value lies in the data: data[start:end]; end is 0 when
-// there is none.
-type span struct{ start, end int }
-
-// from returns s relative to offset, where its value starts.
-func (s span) from(offset int) span {
-	if s.end == 0 {
-		return s
-	}
-	return span{s.start - offset, s.end - offset}
-}
-
-// topSpans records where the last kind and metadata of an object lie, for
-// Restore to decode fresh copies of them.
-type topSpans struct{ kind, metadata span }
-
-// object reads an object starting at r.pos, at '{'. With spans set, it
-// records where its kind and metadata lie.
-func (r *reader) object(depth int, spans *topSpans) (map[string]any, bool) {
+// object reads an object starting at r.pos, at '{'.
+func (r *reader) object(depth int) (map[string]any, bool) {
 	if depth >= maxDepth {
 		return nil, false
 	}
@@ -148,21 +166,11 @@ func (r *reader) object(depth int, spans *topSpans) (map[string]any, bool) {
 		if !ok || !r.consume(':') {
 			return nil, false
 		}
-		r.skipSpace()
-		start := r.pos
 		v, ok := r.value(depth + 1)
 		if !ok {
 			return nil, false
 		}
 		m[k] = v
-		if spans != nil {
-			switch k {
-			case "kind":
-				spans.kind = span{start, r.pos}
-			case "metadata":
-				spans.metadata = span{start, r.pos}
-			}
-		}
 		switch r.next() {
 		case ',':
 			r.pos++
@@ -260,9 +268,20 @@ func (r *reader) key() (string, bool) {
 		case "creationTimestamp":
 			return "creationTimestamp", true
 		}
-		return string(body), true
+		return r.plain(body), true
 	}
 	return unquote(raw)
+}
+
+// plain returns the text of b, a slice of r.data, sharing r.text's memory
+// when b lies in it.
+func (r *reader) plain(b []byte) string {
+	// b lies at r.pos-len(b)-1 in data: before the closing quote.
+	i := r.pos - 1 - len(b) - r.textAt
+	if i >= 0 && i+len(b) <= len(r.text) {
+		return r.text[i : i+len(b)]
+	}
+	return string(b)
 }
 
 // str reads a string.
@@ -272,7 +291,7 @@ func (r *reader) str() (string, bool) {
 		return "", false
 	}
 	if plain {
-		return string(raw[1 : len(raw)-1]), true
+		return r.plain(raw[1 : len(raw)-1]), true
 	}
 	return unquote(raw)
 }

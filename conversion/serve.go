@@ -47,7 +47,7 @@ func putCodec(c *codec) {
 // returns is DecodeRequest's before its checks (but for response, which
 // it only checks to decode), and each object is decoded unless it is not
 // an object. The Objects of the review share body's bytes.
-func (c *codec) scanRequest(body []byte) (review Review, objs []decoded, ok bool) {
+func (c *codec) scanRequest(body []byte) (review Review, objs []map[string]any, ok bool) {
 	r := &c.r
 	r.data, r.pos = body, 0
 	if !r.consume('{') {
@@ -114,11 +114,11 @@ func (c *codec) scanRequest(body []byte) (review Review, objs []decoded, ok bool
 }
 
 // scanRequestField reads the request of a review, at '{'.
-func (c *codec) scanRequestField() (*Request, []decoded, bool) {
+func (c *codec) scanRequestField() (*Request, []map[string]any, bool) {
 	r := &c.r
 	r.pos++ // '{'
 	req := &Request{}
-	var objs []decoded
+	var objs []map[string]any
 	var seen [3]bool
 	if r.next() == '}' {
 		r.pos++
@@ -167,11 +167,11 @@ func (c *codec) scanRequestField() (*Request, []decoded, bool) {
 }
 
 // scanObjects reads the objects of a request, at '['.
-func (c *codec) scanObjects() ([]json.RawMessage, []decoded, bool) {
+func (c *codec) scanObjects() ([]json.RawMessage, []map[string]any, bool) {
 	r := &c.r
 	r.pos++ // '['
 	raws := []json.RawMessage{}
-	var objs []decoded
+	var objs []map[string]any
 	if r.next() == ']' {
 		r.pos++
 		return raws, objs, true
@@ -179,21 +179,17 @@ func (c *codec) scanObjects() ([]json.RawMessage, []decoded, bool) {
 	for {
 		r.skipSpace()
 		start := r.pos
-		var o decoded
+		var m map[string]any
 		if r.next() == '{' {
-			m, ok := r.object(0, &o.spans)
-			if !ok {
+			var ok bool
+			if m, ok = r.objectOwnStrings(); !ok {
 				return nil, nil, false
 			}
-			o.obj = m
 		} else if _, ok := r.value(0); !ok {
 			return nil, nil, false
 		}
-		o.raw = r.data[start:r.pos]
-		o.spans.kind = o.spans.kind.from(start)
-		o.spans.metadata = o.spans.metadata.from(start)
-		raws = append(raws, o.raw)
-		objs = append(objs, o)
+		raws = append(raws, r.data[start:r.pos])
+		objs = append(objs, m)
 		if r.consume(',') {
 			continue
 		}
@@ -207,7 +203,7 @@ func (c *codec) scanObjects() ([]json.RawMessage, []decoded, bool) {
 // answer appends to c.buf the body of the Handler's answer to review, a
 // request scanRequest read and checkReview accepted, whose objects objs
 // are: json.Marshal(Answer(review, convert)), byte for byte.
-func (c *codec) answer(review *Review, objs []decoded, convert Func) []byte {
+func (c *codec) answer(review *Review, objs []map[string]any, convert Func) []byte {
 	b := append(c.buf[:0], `{"apiVersion":`...)
 	b = appendString(b, review.APIVersion)
 	b = append(b, `,"kind":"ConversionReview","response":{"uid":`...)
@@ -222,7 +218,7 @@ func (c *codec) answer(review *Review, objs []decoded, convert Func) []byte {
 			b = append(b, ',')
 		}
 		var err error
-		if b, err = c.convert(b, &objs[i], review.Request.DesiredAPIVersion, convert); err != nil {
+		if b, err = c.convert(b, objs[i], review.Request.DesiredAPIVersion, convert); err != nil {
 			return c.failure(b[:head], objectFailure(i, err))
 		}
 	}

@@ -4,21 +4,70 @@ package kubeversion
 
 import "strings"
 
-// compare returns order(a, b, scan(a), scan(b)) without the calls, which
-// the compiler does not inline: the body of scan in parse.go is written out
-// below once for a and once for b, each return turned into an assignment
-// and a goto, and then the body of order. To change it, change scan and
-// run go generate.
+// compare returns orderRanks(a, b, rank(a), rank(b)) without the calls,
+// which the compiler does not inline: the body of rank in rank.go is
+// written out below once for a and once for b, each return turned into an
+// assignment and a goto, and then the body of orderRanks. Strings too long
+// for a rank are ordered by order on their scans. To change it, change
+// rank.go and run go generate.
 func compare(a, b string) int {
-	var va, vb Version
+	if len(a) >= rankLimit || len(b) >= rankLimit {
+		return order(a, b, scan(a), scan(b))
+	}
+	var ra, rb uint64
 	{
 		s := a
 		n := len(s)
-		if n < 2 || s[0] != 'v' || s[1]-'0' > 9 {
-			va = Version{}
-			goto scannedA
+		if n < 2 {
+			ra = 0
+			goto rankedA
 		}
-		major := uint64(s[1] - '0')
+		// Every version starts with "v" and a digit. Both bytes are tested at
+		// once: the two are read as one 16-bit number (the compiler makes one
+		// load of the two byte loads), "v0" is subtracted, and the bytes are
+		// swapped, so that the result is below 10, the value of the digit,
+		// exactly when s[0] is 'v' (otherwise the high byte is not 0) and
+		// s[1] is a digit.
+		vd := (uint16(s[0]) | uint16(s[1])<<8) - ('v' | '0'<<8)
+		digit := vd<<8 | vd>>8
+		if digit > 9 {
+			ra = 0
+			goto rankedA
+		}
+		major := uint64(digit)
+		switch n {
+		case 2: // v1
+			ra = rankGA | major
+			goto rankedA
+		case 3: // v10
+			if d := s[2] - '0'; d <= 9 {
+				ra = rankGA | (major*10 + uint64(d))
+				goto rankedA
+			}
+		case 7: // v1beta1
+			if d := s[6] - '0'; d <= 9 && s[2:6] == "beta" {
+				ra = rankBeta | major<<32 | uint64(d)
+				goto rankedA
+			}
+		case 8: // v1alpha1 or v10beta1
+			if d := s[7] - '0'; d <= 9 {
+				if s[2:7] == "alpha" {
+					ra = rankAlpha | major<<32 | uint64(d)
+					goto rankedA
+				}
+				if m := s[2] - '0'; m <= 9 && s[3:7] == "beta" {
+					ra = rankBeta | (major*10+uint64(m))<<32 | uint64(d)
+					goto rankedA
+				}
+			}
+		case 9: // v10alpha1
+			if d, m := s[8]-'0', s[2]-'0'; d <= 9 && m <= 9 && s[3:8] == "alpha" {
+				ra = rankAlpha | (major*10+uint64(m))<<32 | uint64(d)
+				goto rankedA
+			}
+		}
+		// Any other shape, and the strings that look like a common shape but
+		// are not one: scan the rest byte by byte, as scan does.
 		i := 2
 		for ; i < n; i++ {
 			d := s[i] - '0'
@@ -27,61 +76,90 @@ func compare(a, b string) int {
 			}
 			major = major*10 + uint64(d)
 		}
-		if i == n { // GA, the common case
-			if n > 19 && aboveLimit(s[1:]) {
-				va = Version{}
-				goto scannedA
-			}
-			va = makeVersion(major, GA, 0)
-			goto scannedA
+		if i == n {
+			ra = rankGA | major
+			goto rankedA
 		}
-		// s[i] is not a digit. A word must follow the major number, and a digit
-		// must follow the word. The tests are written i+4 < n, not n-i > 4, so
-		// that i+4 is computed once for the test and the slice, and the first
-		// digit is read before the loop: both save instructions on every alpha
-		// and beta string.
-		var stability Stability
-		var j int // where the minor number starts
+		var stability uint64
 		switch {
 		case i+4 < n && s[i:i+4] == "beta":
-			stability, j = Beta, i+4
+			stability, i = rankBeta, i+4
 		case i+5 < n && s[i:i+5] == "alpha":
-			stability, j = Alpha, i+5
+			stability, i = rankAlpha, i+5
 		default:
-			va = Version{}
-			goto scannedA
+			ra = 0
+			goto rankedA
 		}
-		minor := uint64(s[j] - '0')
+		minor := uint64(s[i] - '0')
 		if minor > 9 {
-			va = Version{}
-			goto scannedA
+			ra = 0
+			goto rankedA
 		}
-		for k := j + 1; k < n; k++ {
-			d := s[k] - '0'
+		for i++; i < n; i++ {
+			d := s[i] - '0'
 			if d > 9 {
-				va = Version{}
-				goto scannedA
+				ra = 0
+				goto rankedA
 			}
 			minor = minor*10 + uint64(d)
 		}
-		// A number of up to 18 digits cannot exceed the limit, so strings of up
-		// to 19 bytes, the common case, skip this.
-		if n > 19 && (aboveLimit(s[1:i]) || aboveLimit(s[j:])) {
-			va = Version{}
-			goto scannedA
-		}
-		va = makeVersion(major, stability, minor)
-		goto scannedA
+		ra = stability | major<<32 | minor
+		goto rankedA
 	}
-scannedA:
+rankedA:
 	{
 		s := b
 		n := len(s)
-		if n < 2 || s[0] != 'v' || s[1]-'0' > 9 {
-			vb = Version{}
-			goto scannedB
+		if n < 2 {
+			rb = 0
+			goto rankedB
 		}
-		major := uint64(s[1] - '0')
+		// Every version starts with "v" and a digit. Both bytes are tested at
+		// once: the two are read as one 16-bit number (the compiler makes one
+		// load of the two byte loads), "v0" is subtracted, and the bytes are
+		// swapped, so that the result is below 10, the value of the digit,
+		// exactly when s[0] is 'v' (otherwise the high byte is not 0) and
+		// s[1] is a digit.
+		vd := (uint16(s[0]) | uint16(s[1])<<8) - ('v' | '0'<<8)
+		digit := vd<<8 | vd>>8
+		if digit > 9 {
+			rb = 0
+			goto rankedB
+		}
+		major := uint64(digit)
+		switch n {
+		case 2: // v1
+			rb = rankGA | major
+			goto rankedB
+		case 3: // v10
+			if d := s[2] - '0'; d <= 9 {
+				rb = rankGA | (major*10 + uint64(d))
+				goto rankedB
+			}
+		case 7: // v1beta1
+			if d := s[6] - '0'; d <= 9 && s[2:6] == "beta" {
+				rb = rankBeta | major<<32 | uint64(d)
+				goto rankedB
+			}
+		case 8: // v1alpha1 or v10beta1
+			if d := s[7] - '0'; d <= 9 {
+				if s[2:7] == "alpha" {
+					rb = rankAlpha | major<<32 | uint64(d)
+					goto rankedB
+				}
+				if m := s[2] - '0'; m <= 9 && s[3:7] == "beta" {
+					rb = rankBeta | (major*10+uint64(m))<<32 | uint64(d)
+					goto rankedB
+				}
+			}
+		case 9: // v10alpha1
+			if d, m := s[8]-'0', s[2]-'0'; d <= 9 && m <= 9 && s[3:8] == "alpha" {
+				rb = rankAlpha | (major*10+uint64(m))<<32 | uint64(d)
+				goto rankedB
+			}
+		}
+		// Any other shape, and the strings that look like a common shape but
+		// are not one: scan the rest byte by byte, as scan does.
 		i := 2
 		for ; i < n; i++ {
 			d := s[i] - '0'
@@ -90,59 +168,43 @@ scannedA:
 			}
 			major = major*10 + uint64(d)
 		}
-		if i == n { // GA, the common case
-			if n > 19 && aboveLimit(s[1:]) {
-				vb = Version{}
-				goto scannedB
-			}
-			vb = makeVersion(major, GA, 0)
-			goto scannedB
+		if i == n {
+			rb = rankGA | major
+			goto rankedB
 		}
-		// s[i] is not a digit. A word must follow the major number, and a digit
-		// must follow the word. The tests are written i+4 < n, not n-i > 4, so
-		// that i+4 is computed once for the test and the slice, and the first
-		// digit is read before the loop: both save instructions on every alpha
-		// and beta string.
-		var stability Stability
-		var j int // where the minor number starts
+		var stability uint64
 		switch {
 		case i+4 < n && s[i:i+4] == "beta":
-			stability, j = Beta, i+4
+			stability, i = rankBeta, i+4
 		case i+5 < n && s[i:i+5] == "alpha":
-			stability, j = Alpha, i+5
+			stability, i = rankAlpha, i+5
 		default:
-			vb = Version{}
-			goto scannedB
+			rb = 0
+			goto rankedB
 		}
-		minor := uint64(s[j] - '0')
+		minor := uint64(s[i] - '0')
 		if minor > 9 {
-			vb = Version{}
-			goto scannedB
+			rb = 0
+			goto rankedB
 		}
-		for k := j + 1; k < n; k++ {
-			d := s[k] - '0'
+		for i++; i < n; i++ {
+			d := s[i] - '0'
 			if d > 9 {
-				vb = Version{}
-				goto scannedB
+				rb = 0
+				goto rankedB
 			}
 			minor = minor*10 + uint64(d)
 		}
-		// A number of up to 18 digits cannot exceed the limit, so strings of up
-		// to 19 bytes, the common case, skip this.
-		if n > 19 && (aboveLimit(s[1:i]) || aboveLimit(s[j:])) {
-			vb = Version{}
-			goto scannedB
-		}
-		vb = makeVersion(major, stability, minor)
-		goto scannedB
+		rb = stability | major<<32 | minor
+		goto rankedB
 	}
-scannedB:
-	if va != vb {
-		return va.Compare(vb)
+rankedB:
+	if ra != rb {
+		return b2i(ra > rb) - b2i(ra < rb)
 	}
-	// tieBreak, written out: the call would cost a tenth of a Compare of
-	// two strings that are not versions.
-	if va.IsValid() && len(a) != len(b) {
+	// The tie-break of order: two spellings of one version by length,
+	// then by bytes.
+	if ra != 0 && len(a) != len(b) {
 		return b2i(len(a) < len(b)) - b2i(len(a) > len(b))
 	}
 	return strings.Compare(b, a)

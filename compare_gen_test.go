@@ -13,21 +13,17 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite compare_gen.go from scan in parse.go and order in compare.go")
+var update = flag.Bool("update", false, "rewrite compare_gen.go from rank and orderRanks in rank.go")
 
 // TestCompareGenerated fails if compare_gen.go is not what generateCompare
-// makes of parse.go and compare.go as they are now; with -update (go
-// generate) it rewrites the file instead.
+// makes of rank.go as it is now; with -update (go generate) it rewrites the
+// file instead.
 func TestCompareGenerated(t *testing.T) {
-	parseGo, err := os.ReadFile("parse.go")
+	rankGo, err := os.ReadFile("rank.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	compareGo, err := os.ReadFile("compare.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := generateCompare(parseGo, compareGo)
+	got, err := generateCompare(rankGo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,58 +38,56 @@ func TestCompareGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("compare_gen.go does not follow scan in parse.go and order in compare.go: run go generate")
+		t.Errorf("compare_gen.go does not follow rank and orderRanks in rank.go: run go generate")
 	}
 }
 
-// TestGenerateCompare checks that the generator finds each return of scan:
-// a scan with three returns must give a compare with six gotos.
+// TestGenerateCompare checks that the generator finds each return of rank:
+// a rank with three returns must give a compare with six gotos.
 func TestGenerateCompare(t *testing.T) {
-	const parseGo = `package kubeversion
+	const rankGo = `package kubeversion
 
-func scan(s string) Version {
+func rank(s string) uint64 {
 	if s == "" {
-		return Version{}
+		return 0
 	}
 	if s == "v1" {
-		return makeVersion(1, GA, 0)
+		return rankGA | 1
 	}
-	return Version{}
+	return 0
 }
-`
-	const compareGo = `package kubeversion
 
-func order(a, b string, va, vb Version) int {
-	return va.Compare(vb)
+func orderRanks(a, b string, ra, rb uint64) int {
+	return b2i(ra > rb) - b2i(ra < rb)
 }
 `
-	got, err := generateCompare([]byte(parseGo), []byte(compareGo))
+	got, err := generateCompare([]byte(rankGo))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
 		"s := a", "s := b",
-		"va = makeVersion(1, GA, 0)\n\t\t\tgoto scannedA",
-		"vb = makeVersion(1, GA, 0)\n\t\t\tgoto scannedB",
-		"scannedB:\n\treturn va.Compare(vb)\n}",
+		"ra = rankGA | 1\n\t\t\tgoto rankedA",
+		"rb = rankGA | 1\n\t\t\tgoto rankedB",
+		"rankedB:\n\treturn b2i(ra > rb) - b2i(ra < rb)\n}",
 	} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("generated code lacks %q:\n%s", want, got)
 		}
 	}
-	if n := strings.Count(string(got), "goto scanned"); n != 6 {
+	if n := strings.Count(string(got), "goto ranked"); n != 6 {
 		t.Errorf("generated code has %d gotos, want 6 (three returns, twice):\n%s", n, got)
 	}
-	if _, err := generateCompare([]byte(parseGo), []byte("package kubeversion\n")); err == nil {
-		t.Error("generateCompare without order: no error")
+	if _, err := generateCompare([]byte(rankGo[:strings.Index(rankGo, "func orderRanks")])); err == nil {
+		t.Error("generateCompare without orderRanks: no error")
 	}
 }
 
 // TestCompareAgreesWithOrder checks compare, which is generated, against
-// the functions it is generated from, order(a, b, scan(a), scan(b)), with
-// every string on each side of the comparison: each string of
-// grammarStrings against "" (which tells a version from any other string,
-// in both copies of scan), and every pair of strings built from the parts
+// order(a, b, scan(a), scan(b)), the ordering it must give, with every
+// string on each side of the comparison: each string of grammarStrings and
+// of nearShapes against "" (which tells a version from any other string,
+// in both copies of rank), and every pair of strings built from the parts
 // of versions, near misses included (which tells versions apart).
 func TestCompareAgreesWithOrder(t *testing.T) {
 	failures := 0
@@ -110,6 +104,13 @@ func TestCompareAgreesWithOrder(t *testing.T) {
 	for _, s := range grammar {
 		check(s, "")
 		check("", s)
+	}
+	// Each exit of the fast path of rank, in both copies.
+	for _, s := range nearShapes() {
+		for _, other := range []string{"", "v1", "v1beta1"} {
+			check(s, other)
+			check(other, s)
+		}
 	}
 	var strs []string
 	for _, prefix := range []string{"v", "V", ""} {
@@ -130,33 +131,33 @@ func TestCompareAgreesWithOrder(t *testing.T) {
 }
 
 // generateCompare returns the source of compare_gen.go: the function
-// compare, which is order(a, b, scan(a), scan(b)) with the calls written
-// out. The body of scan, as parseGo spells it, comes once for a and once
-// for b, each return turned into an assignment to va or vb and a goto past
-// the copy; then comes the body of order, as compareGo spells it, whose
-// parameters have the names that compare uses.
-func generateCompare(parseGo, compareGo []byte) ([]byte, error) {
-	scan, err := funcBody(parseGo, "scan")
+// compare, which is orderRanks(a, b, rank(a), rank(b)) with the calls
+// written out. The body of rank, as rankGo spells it, comes once for a and
+// once for b, each return turned into an assignment to ra or rb and a goto
+// past the copy; then comes the body of orderRanks, whose parameters have
+// the names that compare uses.
+func generateCompare(rankGo []byte) ([]byte, error) {
+	rank, err := funcBody(rankGo, "rank")
 	if err != nil {
 		return nil, err
 	}
-	order, err := funcBody(compareGo, "order")
+	order, err := funcBody(rankGo, "orderRanks")
 	if err != nil {
 		return nil, err
 	}
 	copyFor := func(v, label string) []byte {
 		var b bytes.Buffer
-		from := scan.block.Lbrace + 1
-		for _, r := range scan.returns {
-			b.Write(scan.text(from, r.Pos()))
-			fmt.Fprintf(&b, "%s = %s\ngoto %s", v, scan.text(r.Results[0].Pos(), r.End()), label)
+		from := rank.block.Lbrace + 1
+		for _, r := range rank.returns {
+			b.Write(rank.text(from, r.Pos()))
+			fmt.Fprintf(&b, "%s = %s\ngoto %s", v, rank.text(r.Results[0].Pos(), r.End()), label)
 			from = r.End()
 		}
-		b.Write(scan.text(from, scan.block.Rbrace))
+		b.Write(rank.text(from, rank.block.Rbrace))
 		return bytes.TrimSpace(b.Bytes())
 	}
 	orderBody := bytes.TrimSpace(order.text(order.block.Lbrace+1, order.block.Rbrace))
-	return format.Source(fmt.Appendf(nil, compareTemplate, copyFor("va", "scannedA"), copyFor("vb", "scannedB"), orderBody))
+	return format.Source(fmt.Appendf(nil, compareTemplate, copyFor("ra", "rankedA"), copyFor("rb", "rankedB"), orderBody))
 }
 
 // funcSource is the body of a function in a source file, with its returns.
@@ -203,23 +204,27 @@ package kubeversion
 
 import "strings"
 
-// compare returns order(a, b, scan(a), scan(b)) without the calls, which
-// the compiler does not inline: the body of scan in parse.go is written out
-// below once for a and once for b, each return turned into an assignment
-// and a goto, and then the body of order. To change it, change scan and
-// run go generate.
+// compare returns orderRanks(a, b, rank(a), rank(b)) without the calls,
+// which the compiler does not inline: the body of rank in rank.go is
+// written out below once for a and once for b, each return turned into an
+// assignment and a goto, and then the body of orderRanks. Strings too long
+// for a rank are ordered by order on their scans. To change it, change
+// rank.go and run go generate.
 func compare(a, b string) int {
-	var va, vb Version
+	if len(a) >= rankLimit || len(b) >= rankLimit {
+		return order(a, b, scan(a), scan(b))
+	}
+	var ra, rb uint64
 	{
 		s := a
 		%s
 	}
-scannedA:
+rankedA:
 	{
 		s := b
 		%s
 	}
-scannedB:
+rankedB:
 	%s
 }
 `

@@ -38,11 +38,10 @@ func IsValid(s string) bool {
 }
 
 // scan returns the Version that s spells, or the zero Version if s is not
-// a Kubernetes version. It is the hot path of Compare, Sort and IsValid, so
-// it only answers yes or no; Parse asks [diagnose] for the reason of a no.
-//
-// Compare does not call scan: compare_gen.go has its body written out
-// twice. After changing scan, run go generate.
+// a Kubernetes version. It is the hot path of Sort and IsValid, so it only
+// answers yes or no; Parse asks [diagnose] for the reason of a no. Compare
+// calls scan only for strings of rankLimit bytes or more, and uses rank
+// for shorter strings.
 func scan(s string) Version {
 	n := len(s)
 	if n < 2 || s[0] != 'v' || s[1]-'0' > 9 {

@@ -3,6 +3,7 @@ package conversion
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 )
 
 // TypedStep returns a [Step] that converts through Go types: it encodes
@@ -18,18 +19,26 @@ import (
 //
 // Numbers pass through JSON: a float64 field receives an integer, an int
 // field refuses 1.5 with encoding/json's error.
+//
+// For types of plain fields (no JSON or text methods of their own, no
+// embedded structs), the step walks the map and the Go values by
+// reflection instead of writing and reading JSON, with the same result.
 func TypedStep[From, To any](f func(*From) (*To, error)) Step {
 	return func(obj map[string]any) (map[string]any, error) {
-		// A fresh slice: an UnmarshalJSON method of From may keep it.
-		c := getCodec()
-		b, err := c.w.appendJSON(nil, obj)
-		putCodec(c)
-		if err != nil {
-			return nil, err
-		}
 		in := new(From)
-		if err := json.Unmarshal(b, in); err != nil {
-			return nil, fmt.Errorf("decoding into %T: %v", in, err)
+		if !infoOf(reflect.TypeFor[From]()).ok || !fromModel(reflect.ValueOf(in).Elem(), obj, 0) {
+			// Through JSON, for its value or its error. A fresh slice: an
+			// UnmarshalJSON method of From may keep it.
+			in = new(From)
+			c := getCodec()
+			b, err := c.w.appendJSON(nil, obj)
+			putCodec(c)
+			if err != nil {
+				return nil, err
+			}
+			if err := json.Unmarshal(b, in); err != nil {
+				return nil, fmt.Errorf("decoding into %T: %v", in, err)
+			}
 		}
 		out, err := f(in)
 		if err != nil {
@@ -38,7 +47,15 @@ func TypedStep[From, To any](f func(*From) (*To, error)) Step {
 		if out == nil {
 			return nil, nil
 		}
-		if b, err = json.Marshal(out); err != nil {
+		if infoOf(reflect.TypeFor[To]()).ok {
+			if v, ok := toModel(reflect.ValueOf(out).Elem(), 0); ok {
+				if m, ok := v.(map[string]any); ok && m != nil {
+					return m, nil
+				}
+			}
+		}
+		b, err := json.Marshal(out)
+		if err != nil {
 			return nil, fmt.Errorf("encoding %T: %v", out, err)
 		}
 		m, err := decodeObject(b)

@@ -36,6 +36,39 @@ type Step func(obj map[string]any) (map[string]any, error)
 type Converter struct {
 	mu    sync.RWMutex
 	steps map[string]map[string]Step // from, to
+	// routes caches Convert's routes between versions that have one;
+	// entries are added under mu's read lock and cleared under its lock,
+	// so that none outlives a change.
+	routes sync.Map // routeKey -> *route
+}
+
+// routeKey is a conversion from a version to another.
+type routeKey struct{ from, to string }
+
+// route is how Convert goes from a version to another: the path, its
+// steps, and the apiVersion after each step in group.
+type route struct {
+	path        []string
+	steps       []Step
+	group       string
+	apiVersions []string
+}
+
+// apiVersionsIn returns the apiVersion after each step of rt in group.
+func (rt *route) apiVersionsIn(group string) []string {
+	if group == rt.group {
+		return rt.apiVersions
+	}
+	return apiVersions(group, rt.path)
+}
+
+// apiVersions returns group/version for each version of path but the first.
+func apiVersions(group string, path []string) []string {
+	var out []string
+	for _, v := range path[1:] {
+		out = append(out, groupVersion{group, v}.String())
+	}
+	return out
 }
 
 // AddStep registers f as the conversion from version from to version to,
@@ -52,6 +85,7 @@ func (c *Converter) AddStep(from, to string, f Step) {
 		c.steps[from] = map[string]Step{}
 	}
 	c.steps[from][to] = f
+	c.routes.Clear()
 }
 
 // Path returns the versions a conversion from version from to version to
@@ -122,17 +156,13 @@ func (c *Converter) Convert(obj map[string]any, desiredAPIVersion string) (map[s
 	if from.group != to.group {
 		return nil, fmt.Errorf("conversion: cannot convert group %q to group %q", from.group, to.group)
 	}
-	c.mu.RLock()
-	path := c.path(from.version, to.version)
-	steps := make([]Step, 0, len(path))
-	for i := 1; i < len(path); i++ {
-		steps = append(steps, c.steps[path[i-1]][path[i]])
-	}
-	c.mu.RUnlock()
+	rt := c.route(routeKey{from.version, to.version}, to.group)
+	path := rt.path
 	if path == nil {
 		return nil, fmt.Errorf("%w from %s to %s", ErrNoPath, from.version, to.version)
 	}
-	for i, step := range steps {
+	apiVersions := rt.apiVersionsIn(to.group)
+	for i, step := range rt.steps {
 		a, b := path[i], path[i+1]
 		out, err := step(obj)
 		if err != nil {
@@ -141,8 +171,30 @@ func (c *Converter) Convert(obj map[string]any, desiredAPIVersion string) (map[s
 		if out == nil {
 			return nil, fmt.Errorf("conversion: %s to %s: the step returned no object", a, b)
 		}
-		out["apiVersion"] = groupVersion{to.group, b}.String()
+		out["apiVersion"] = apiVersions[i]
 		obj = out
 	}
 	return obj, nil
+}
+
+// route returns the route of k, from the cache or found along
+// [Converter.Path]; one with steps is cached, with its apiVersions in
+// group. Others are not: requests can name any number of versions, but
+// those with steps are among the Converter's.
+func (c *Converter) route(k routeKey, group string) *route {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if rt, ok := c.routes.Load(k); ok {
+		return rt.(*route)
+	}
+	rt := &route{path: c.path(k.from, k.to), group: group}
+	if len(rt.path) < 2 {
+		return rt
+	}
+	for i := 1; i < len(rt.path); i++ {
+		rt.steps = append(rt.steps, c.steps[rt.path[i-1]][rt.path[i]])
+	}
+	rt.apiVersions = apiVersions(group, rt.path)
+	c.routes.Store(k, rt)
+	return rt
 }

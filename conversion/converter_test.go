@@ -138,3 +138,48 @@ func TestConverterConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestConverterRoutesFollowAddStep checks that Convert's cached routes
+// follow the steps added after a conversion, and that the apiVersions of
+// a cached route follow the group of each object.
+func TestConverterRoutesFollowAddStep(t *testing.T) {
+	var c Converter
+	step := func(name string) Step {
+		return func(obj map[string]any) (map[string]any, error) {
+			trail, _ := obj["trail"].(string)
+			obj["trail"] = trail + name + "(" + obj["apiVersion"].(string) + ") "
+			return obj, nil
+		}
+	}
+	c.AddStep("v1", "v2", step("a"))
+	c.AddStep("v2", "v3", step("b"))
+	for _, tt := range []struct {
+		from, to string
+		add      string // a step from>to added before converting, or ""
+		from2    string
+		want     string
+	}{
+		{"", "", "", "g/v1", "a(g/v1) b(g/v2) g/v3"},
+		{"", "", "", "g/v1", "a(g/v1) b(g/v2) g/v3"},
+		{"", "", "", "h/v1", "a(h/v1) b(h/v2) h/v3"},
+		{"v1", "v3", "c", "g/v1", "c(g/v1) g/v3"},
+		{"v1", "v2", "d", "h/v1", "c(h/v1) h/v3"},
+		{"v1", "v3", "e", "g/v1", "e(g/v1) g/v3"},
+	} {
+		if tt.add != "" {
+			c.AddStep(tt.from, tt.to, step(tt.add))
+		}
+		out, err := c.Convert(map[string]any{"apiVersion": tt.from2}, strings.Split(tt.from2, "/")[0]+"/v3")
+		got := fmt.Sprintf("%v%v", out["trail"], out["apiVersion"])
+		if err != nil || got != tt.want {
+			t.Errorf("after adding %s>%s, Convert(%s) = %q, %v; want %q", tt.from, tt.to, tt.from2, got, err, tt.want)
+		}
+	}
+	if _, err := c.Convert(map[string]any{"apiVersion": "g/v3"}, "g/v1"); !errors.Is(err, ErrNoPath) {
+		t.Errorf("Convert from v3 to v1 = %v, want ErrNoPath", err)
+	}
+	c.AddStep("v3", "v1", step("f"))
+	if out, err := c.Convert(map[string]any{"apiVersion": "g/v3"}, "g/v1"); err != nil || out["trail"] != "f(g/v3) " {
+		t.Errorf("after adding v3>v1, Convert from v3 to v1 = %v, %v", out, err)
+	}
+}

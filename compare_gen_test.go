@@ -208,11 +208,11 @@ import "strings"
 // which the compiler does not inline: the body of rank in rank.go is
 // written out below once for a and once for b, each return turned into an
 // assignment and a goto, and then the body of orderRanks. Strings too long
-// for a rank are ordered by order on their scans. To change it, change
-// rank.go and run go generate.
+// for a rank go to compareLong. To change it, change rank.go and run go
+// generate.
 func compare(a, b string) int {
 	if len(a) >= rankLimit || len(b) >= rankLimit {
-		return order(a, b, scan(a), scan(b))
+		return compareLong(a, b)
 	}
 	var ra, rb uint64
 	{

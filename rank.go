@@ -125,3 +125,21 @@ func orderRanks(a, b string, ra, rb uint64) int {
 	}
 	return strings.Compare(b, a)
 }
+
+// compareLong is Compare on two strings of which one has rankLimit bytes or
+// more. Two strings that do not start with "v" and a digit are not
+// versions, whatever their length, so they are ordered by their bytes
+// without being scanned: long names and identifiers then cost about what
+// short ones do.
+func compareLong(a, b string) int {
+	if !startsLikeVersion(a) && !startsLikeVersion(b) {
+		return strings.Compare(b, a)
+	}
+	return order(a, b, scan(a), scan(b))
+}
+
+// startsLikeVersion reports whether s starts with "v" and a digit, as every
+// Kubernetes version does.
+func startsLikeVersion(s string) bool {
+	return len(s) >= 2 && s[0] == 'v' && s[1]-'0' <= 9
+}

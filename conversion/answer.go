@@ -31,8 +31,9 @@ func Answer(review *Review, convert Func) *Review {
 	c := getCodec()
 	defer putCodec(c)
 	objs := make([]json.RawMessage, len(req.Objects))
+	to := newTarget(req.DesiredAPIVersion)
 	for i, raw := range req.Objects {
-		o, err := convertRaw(c, raw, req.DesiredAPIVersion, convert)
+		o, err := convertRaw(c, raw, to, convert)
 		if err != nil {
 			out.Response.Result = objectFailure(i, err)
 			return out
@@ -53,7 +54,7 @@ func objectFailure(i int, err error) Status {
 }
 
 // convertRaw decodes raw and converts it, as JSON in a slice of its own.
-func convertRaw(c *codec, raw json.RawMessage, to string, convert Func) (json.RawMessage, error) {
+func convertRaw(c *codec, raw json.RawMessage, to target, convert Func) (json.RawMessage, error) {
 	in, err := decodeObject(raw)
 	if err != nil {
 		return nil, err
@@ -65,24 +66,33 @@ func convertRaw(c *codec, raw json.RawMessage, to string, convert Func) (json.Ra
 // the converted object, restored, to dst: the work of Answer on one
 // object. It copies in's kind and metadata first, for Restore, since
 // convert may change in.
-func (c *codec) convert(dst []byte, in map[string]any, to string, convert Func) ([]byte, error) {
+func (c *codec) convert(dst []byte, in map[string]any, to target, convert Func) ([]byte, error) {
 	kind, hasKind := in["kind"]
 	kind = deepCopy(kind)
 	meta, _ := deepCopy(in["metadata"]).(map[string]any)
-	converted, err := callSafely(convert, in, to)
+	converted, err := callSafely(convert, in, to.name)
 	if err != nil {
 		return dst, err
 	}
 	if converted == nil {
 		return dst, errors.New("the conversion function returned no object")
 	}
-	restore(converted, to, kind, hasKind, meta)
+	restore(converted, to.value, kind, hasKind, meta)
 	out, err := c.w.appendJSON(dst, converted)
 	if err != nil {
 		return dst, fmt.Errorf("the converted object is not JSON: %v", err)
 	}
 	return out, nil
 }
+
+// target is a request's desiredAPIVersion, with the value restore puts
+// in apiVersion: boxed once for all the objects rather than once each.
+type target struct {
+	name  string
+	value any
+}
+
+func newTarget(name string) target { return target{name, name} }
 
 // callSafely calls convert and turns a panic into an error.
 func callSafely(convert Func, obj map[string]any, to string) (out map[string]any, err error) {

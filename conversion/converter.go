@@ -51,11 +51,11 @@ type route struct {
 	path        []string
 	steps       []Step
 	group       string
-	apiVersions []string
+	apiVersions []any // strings, boxed once
 }
 
 // apiVersionsIn returns the apiVersion after each step of rt in group.
-func (rt *route) apiVersionsIn(group string) []string {
+func (rt *route) apiVersionsIn(group string) []any {
 	if group == rt.group {
 		return rt.apiVersions
 	}
@@ -63,8 +63,8 @@ func (rt *route) apiVersionsIn(group string) []string {
 }
 
 // apiVersions returns group/version for each version of path but the first.
-func apiVersions(group string, path []string) []string {
-	var out []string
+func apiVersions(group string, path []string) []any {
+	var out []any
 	for _, v := range path[1:] {
 		out = append(out, groupVersion{group, v}.String())
 	}

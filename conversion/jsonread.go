@@ -22,6 +22,8 @@ type reader struct {
 	// plain strings read there.
 	text   string
 	textAt int
+	// intern holds the short strings read, boxed; nil disables it.
+	intern map[string]any
 }
 
 // maxDepth bounds the nesting the reader follows; encoding/json refuses
@@ -127,8 +129,7 @@ func (r *reader) value(depth int) (any, bool) {
 	case '[':
 		return r.array(depth)
 	case '"':
-		s, ok := r.str()
-		return s, ok
+		return r.strValue()
 	case 't':
 		return true, r.literal("true")
 	case 'f':
@@ -282,6 +283,38 @@ func (r *reader) plain(b []byte) string {
 		return r.text[i : i+len(b)]
 	}
 	return string(b)
+}
+
+// maxInterned bounds the strings a reader shares, and their length.
+const (
+	maxInterned   = 1024
+	maxInternedAt = 32
+)
+
+// strValue reads a string as a value. Short strings are shared within a
+// request, boxed once: the values that repeat from object to object
+// (kinds, namespaces, managers, times) then cost no allocation.
+func (r *reader) strValue() (any, bool) {
+	raw, plain, ok := r.strToken()
+	if !ok {
+		return nil, false
+	}
+	if !plain {
+		return unquote(raw)
+	}
+	b := raw[1 : len(raw)-1]
+	if len(b) > maxInternedAt || r.intern == nil {
+		return r.plain(b), true
+	}
+	if v, ok := r.intern[string(b)]; ok {
+		return v, true
+	}
+	s := r.plain(b)
+	var v any = s
+	if len(r.intern) < maxInterned {
+		r.intern[s] = v
+	}
+	return v, true
 }
 
 // str reads a string.

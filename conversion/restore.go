@@ -25,8 +25,10 @@ func Restore(original, converted map[string]any, desiredAPIVersion string) map[s
 }
 
 // restore is Restore given copies of the original's kind, if it has one,
-// and of its metadata if that is a map, which it keeps.
-func restore(converted map[string]any, desiredAPIVersion string, kind any, hasKind bool, meta map[string]any) map[string]any {
+// and of its metadata if that is a map, which it keeps, and
+// desiredAPIVersion boxed (a string), once for all the objects of a
+// request.
+func restore(converted map[string]any, desiredAPIVersion any, kind any, hasKind bool, meta map[string]any) map[string]any {
 	converted["apiVersion"] = desiredAPIVersion
 	if hasKind {
 		converted["kind"] = kind

@@ -18,7 +18,7 @@ type codec struct {
 	buf []byte
 }
 
-var codecs = sync.Pool{New: func() any { return new(codec) }}
+var codecs = sync.Pool{New: func() any { return &codec{r: reader{intern: map[string]any{}}} }}
 
 func getCodec() *codec { return codecs.Get().(*codec) }
 
@@ -26,7 +26,8 @@ func getCodec() *codec { return codecs.Get().(*codec) }
 const maxPooled = 1 << 20
 
 func putCodec(c *codec) {
-	c.r = reader{stack: c.r.stack[:0]}
+	clear(c.r.intern) // strings of this request, kept for no other
+	c.r = reader{stack: c.r.stack[:0], intern: c.r.intern}
 	if cap(c.buf) > maxPooled {
 		c.buf = nil
 	}
@@ -213,12 +214,13 @@ func (c *codec) answer(review *Review, objs []map[string]any, convert Func) []by
 		return c.failure(b, noFunc)
 	}
 	b = append(b, `,"convertedObjects":[`...)
+	to := newTarget(review.Request.DesiredAPIVersion)
 	for i := range objs {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		var err error
-		if b, err = c.convert(b, objs[i], review.Request.DesiredAPIVersion, convert); err != nil {
+		if b, err = c.convert(b, objs[i], to, convert); err != nil {
 			return c.failure(b[:head], objectFailure(i, err))
 		}
 	}

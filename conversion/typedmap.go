@@ -304,6 +304,9 @@ func generic(orig any, depth int) (any, bool) {
 	case string:
 		return orig, utf8.ValidString(x)
 	case int64:
+		if 0 <= x && x < int64(len(smallFloats)) {
+			return smallFloats[x], true
+		}
 		return float64(x), true
 	case float64:
 		return orig, !math.IsInf(x, 0) && !math.IsNaN(x)
@@ -335,6 +338,14 @@ func generic(orig any, depth int) (any, bool) {
 	}
 	return nil, false
 }
+
+// smallFloats are the float64s of the small integers, boxed once.
+var smallFloats = func() (f [256]any) {
+	for i := range f {
+		f[i] = float64(i)
+	}
+	return f
+}()
 
 // toModel returns v, of a handled type, as decodeObject(json.Marshal(v))
 // would; false when it cannot be sure to.

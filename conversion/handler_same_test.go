@@ -357,3 +357,68 @@ func TestTypedStepSame(t *testing.T) {
 		}
 	}
 }
+
+// TestHandlerSameWhileAddStep compares the Handler with legacyHandler when
+// a step replaces the first step of the route while it converts: the
+// Handler, which keeps no copy of an object whose first step is a
+// TypedStep, must then read the original's metadata again.
+func TestHandlerSameWhileAddStep(t *testing.T) {
+	type tab struct {
+		APIVersion string         `json:"apiVersion"`
+		Metadata   map[string]any `json:"metadata"`
+		Spec       map[string]any `json:"spec"`
+	}
+	newConverter := func(typed func(func(*tab) (*tab, error)) Step) *Converter {
+		c := &Converter{}
+		mutate := func(obj map[string]any) (map[string]any, error) {
+			obj["metadata"].(map[string]any)["name"] = "changed"
+			obj["metadata"].(map[string]any)["labels"] = map[string]any{"l": "changed"}
+			return obj, nil
+		}
+		c.AddStep("v1beta1", "v1", typed(func(in *tab) (*tab, error) {
+			c.AddStep("v1beta1", "v1", mutate)
+			return in, nil
+		}))
+		return c
+	}
+	objs := make([]string, 4)
+	for i := range objs {
+		objs[i] = sameObj(fmt.Sprint("c", i), "")
+	}
+	body := reviewBody(ReviewV1, "u", "stable.example.com/v1", objs...)
+	got := sameAnswer(&Handler{Convert: newConverter(TypedStep[tab, tab]).Convert}, "POST", "application/json", body)
+	want := sameAnswer(&legacyHandler{Convert: newConverter(legacyTypedStep[tab, tab]).Convert}, "POST", "application/json", body)
+	if got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	if !strings.Contains(want, `\"name\":\"c1\"`) || !strings.Contains(want, `\"labels\":{\"l\":\"changed\"}`) {
+		t.Errorf("the test does not test what it should: %s", want)
+	}
+}
+
+// TestConvertRereadsOriginal checks that when the Converter changes
+// while it converts an object whose copy the Handler did not keep, the
+// original's metadata is read again from its JSON.
+func TestConvertRereadsOriginal(t *testing.T) {
+	c := &Converter{}
+	c.AddStep("v1", "v2", TypedStep(func(in *map[string]any) (*map[string]any, error) { return in, nil }))
+	raw := []byte(`{"apiVersion":"g/v1","kind":"K","metadata":{"name":"a","labels":{"x":"y"}}}`)
+	in, err := decodeObject(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A function that changes its argument and the Converter, standing for
+	// a step added by another goroutine after the Handler looked.
+	f := func(obj map[string]any, _ string) (map[string]any, error) {
+		c.AddStep("v0", "v1", nil)
+		obj["metadata"].(map[string]any)["name"] = "changed"
+		return map[string]any{"metadata": map[string]any{}}, nil
+	}
+	cd := getCodec()
+	defer putCodec(cd)
+	got, err := cd.convert(nil, raw, in, target{"g/v2", "g/v2", c}, f)
+	want := `{"apiVersion":"g/v2","kind":"K","metadata":{"name":"a"}}`
+	if err != nil || string(got) != want {
+		t.Errorf("convert = %s, %v; want %s", got, err, want)
+	}
+}

@@ -15,9 +15,10 @@ import (
 // to the slow path, which gives the value or the error the package always
 // gave.
 type reader struct {
-	data  []byte
-	pos   int
-	stack []any // elements of the arrays being read
+	data    []byte
+	pos     int
+	stack   []any  // elements of the arrays being read
+	entries []pair // entries of the objects being read
 	// text is a copy of data from textAt on, whose substrings are the
 	// plain strings read there.
 	text   string
@@ -154,11 +155,17 @@ func (r *reader) object(depth int) (map[string]any, bool) {
 		return nil, false
 	}
 	r.pos++ // '{'
-	m := make(map[string]any)
 	if r.next() == '}' {
 		r.pos++
-		return m, true
+		return map[string]any{}, true
 	}
+	// The entries wait on a stack so that the map is made at its size:
+	// one allocation fewer for maps of more than 8 entries.
+	base := len(r.entries)
+	defer func() {
+		clear(r.entries[base:])
+		r.entries = r.entries[:base]
+	}()
 	for {
 		if r.next() != '"' {
 			return nil, false
@@ -171,16 +178,21 @@ func (r *reader) object(depth int) (map[string]any, bool) {
 		if !ok {
 			return nil, false
 		}
-		m[k] = v
+		r.entries = append(r.entries, pair{k, v})
 		switch r.next() {
 		case ',':
 			r.pos++
+			continue
 		case '}':
 			r.pos++
-			return m, true
 		default:
 			return nil, false
 		}
+		m := make(map[string]any, len(r.entries)-base)
+		for _, e := range r.entries[base:] {
+			m[e.k] = e.v // in order: the last of duplicate keys wins
+		}
+		return m, true
 	}
 }
 

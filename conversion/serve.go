@@ -27,12 +27,15 @@ const maxPooled = 1 << 20
 
 func putCodec(c *codec) {
 	clear(c.r.intern) // strings of this request, kept for no other
-	c.r = reader{stack: c.r.stack[:0], intern: c.r.intern}
+	c.r = reader{stack: c.r.stack[:0], entries: c.r.entries[:0], intern: c.r.intern}
 	if cap(c.buf) > maxPooled {
 		c.buf = nil
 	}
 	if cap(c.r.stack) > maxPooled/16 {
 		c.r.stack = nil
+	}
+	if cap(c.r.entries) > maxPooled/32 {
+		c.r.entries = nil
 	}
 	if cap(c.w.pairs) > maxPooled/32 {
 		c.w.pairs = nil

@@ -167,6 +167,19 @@
 // null matches no enum, integer values meet bounds truncated to integers,
 // and anyOf and oneOf report the errors of their best branch.
 //
+// Checking a default coerces its embedded metadata in place, in the
+// object the server validates: unknown and empty fields are dropped as
+// ObjectMeta is written back. The server prints its errors only at the
+// end, so every error holding that default, the schema around it or
+// spec.versions prints it coerced: {"metadata":{"unknownField":1}} as
+// {"metadata":{}}, and a root default without "name": "". ValidateCreate
+// and ValidateUpdate do the same in a copy and leave the CRD given
+// unchanged; a list of versions still prints without what all versions
+// shared before the coercion. Coercion can make per-version schemas that
+// differed identical; the server then reports "per-version schemas may
+// not all be set to identical values (top-level validation should be used
+// instead)" at spec.versions, and so does this package.
+//
 // [Prune] removes what a schema does not specify, as the server's pruning
 // does; [Coerce] is the rest of what the server does to an object it
 // converts (metadata checked and written back, nulls the schema does not
@@ -181,7 +194,11 @@
 //   - The server also walks in random map order the properties,
 //     definitions and dependencies of a schema, and the fields of a
 //     default; here they come in sorted name order. The set of errors is
-//     the same.
+//     the same. Where coercing a default's metadata fails partway (an
+//     apiVersion that is not a string beside metadata to coerce, or two
+//     embedded resources in one default), how much the server coerced
+//     before it stopped depends on that order; here fields go in sorted
+//     order.
 //   - Where the server panics (a selectable field whose path goes on below
 //     additionalProperties without a schema, or is looked up in a schema
 //     it cannot convert), the path is reported as not referring to a valid

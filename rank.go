@@ -12,7 +12,7 @@ const rankLimit = 16
 // and for alpha and beta the major number in 30 bits and the minor number
 // in the low 32. Under rankLimit, a GA major number has at most 14 digits
 // (below 2^47), and an alpha or beta version at most 10 digits in all, so
-// each of its numbers is below 10^9 < 2^30.
+// each of its two numbers has at most 9 and is below 10^9 < 2^30.
 const (
 	rankGA    = uint64(GA) << 62
 	rankBeta  = uint64(Beta) << 62
@@ -29,11 +29,13 @@ const (
 // It is the hot path of Compare, which does not call it: compare_gen.go
 // has its body written out twice. After changing rank, run go generate.
 //
-// Compare spends its time on one instruction after another, not on
-// waiting, so rank is written to execute few: a version of the common
-// shapes, one or two digits of major number and one of minor number, is
-// told by its length and decoded from fixed positions, without a loop;
-// only the other strings take the byte-by-byte scan at the end.
+// The time of Compare goes into the instructions it executes, not into
+// mispredicted branches or memory (it runs no faster on pairs of one
+// shape than on a mix of shapes), so rank is written to execute few: a
+// version of the common shapes, one or two digits of major number and one
+// of minor number, is told by its length and decoded from fixed
+// positions, without a loop and without bounds checks; only the other
+// strings take the byte-by-byte scan at the end.
 func rank(s string) uint64 {
 	n := len(s)
 	if n < 2 {

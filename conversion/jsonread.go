@@ -29,7 +29,7 @@ type reader struct {
 // more than 10000, and deeper documents take the slow path.
 const maxDepth = 1000
 
-// spaceAt reports whether data[i] is JSON white space.
+// isSpace reports whether c is JSON white space.
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r'
 }

@@ -24,10 +24,10 @@ func Restore(original, converted map[string]any, desiredAPIVersion string) map[s
 	return restore(converted, desiredAPIVersion, deepCopy(kind), hasKind, meta)
 }
 
-// restore is Restore given copies of the original's kind, if it has one,
-// and of its metadata if that is a map, which it keeps, and
-// desiredAPIVersion boxed (a string), once for all the objects of a
-// request.
+// restore is Restore given the original's kind, if it has one, and its
+// metadata if that is a map, both values nobody else holds, which it may
+// change and keep, and desiredAPIVersion boxed (a string), once for all
+// the objects of a request.
 func restore(converted map[string]any, desiredAPIVersion any, kind any, hasKind bool, meta map[string]any) map[string]any {
 	converted["apiVersion"] = desiredAPIVersion
 	if hasKind {

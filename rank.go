@@ -131,8 +131,7 @@ func orderRanks(a, b string, ra, rb uint64) int {
 // compareLong is Compare on two strings of which one has rankLimit bytes or
 // more. Two strings that do not start with "v" and a digit are not
 // versions, whatever their length, so they are ordered by their bytes
-// without being scanned: long names and identifiers then cost about what
-// short ones do.
+// without being scanned.
 func compareLong(a, b string) int {
 	if !startsLikeVersion(a) && !startsLikeVersion(b) {
 		return strings.Compare(b, a)

@@ -31,7 +31,7 @@ func Answer(review *Review, convert Func) *Review {
 	c := getCodec()
 	defer putCodec(c)
 	objs := make([]json.RawMessage, len(req.Objects))
-	to := newTarget(req.DesiredAPIVersion, convert)
+	to := newTarget(req.DesiredAPIVersion)
 	for i, raw := range req.Objects {
 		o, err := convertRaw(c, raw, to, convert)
 		if err != nil {
@@ -59,25 +59,17 @@ func convertRaw(c *codec, raw json.RawMessage, to target, convert Func) (json.Ra
 	if err != nil {
 		return nil, err
 	}
-	return c.convert(nil, raw, in, to, convert)
+	return c.convert(nil, in, to, convert)
 }
 
-// convert converts in, raw just decoded, and appends the JSON of the
-// converted object, restored, to dst: the work of Answer on one object.
-// Since convert may change in, it copies in's kind and metadata first, for
-// Restore, unless convert is a Converter's Convert that only reads in;
-// should the Converter change meanwhile, it decodes them again from raw.
-func (c *codec) convert(dst, raw []byte, in map[string]any, to target, convert Func) ([]byte, error) {
+// convert converts in, an object just decoded, and appends the JSON of
+// the converted object, restored, to dst: the work of Answer on one
+// object. It copies in's kind and metadata first, for Restore, since
+// convert may change in.
+func (c *codec) convert(dst []byte, in map[string]any, to target, convert Func) ([]byte, error) {
 	kind, hasKind := in["kind"]
-	metaValue := in["metadata"]
-	var gen uint64
-	readsOnly := false
-	if to.conv != nil {
-		gen, readsOnly = to.conv.readsOnly(in, to.name)
-	}
-	if !readsOnly {
-		kind, metaValue = deepCopy(kind), deepCopy(metaValue)
-	}
+	kind = deepCopy(kind)
+	meta, _ := deepCopy(in["metadata"]).(map[string]any)
 	converted, err := callSafely(convert, in, to.name)
 	if err != nil {
 		return dst, err
@@ -85,15 +77,6 @@ func (c *codec) convert(dst, raw []byte, in map[string]any, to target, convert F
 	if converted == nil {
 		return dst, errors.New("the conversion function returned no object")
 	}
-	if readsOnly && to.conv.gen.Load() != gen {
-		original, _ := c.r.objectAt(raw) // it decoded before
-		if original == nil {
-			original, _ = decodeObject(raw)
-		}
-		kind, hasKind = original["kind"]
-		metaValue = original["metadata"]
-	}
-	meta, _ := metaValue.(map[string]any)
 	restore(converted, to.value, kind, hasKind, meta)
 	out, err := c.w.appendJSON(dst, converted)
 	if err != nil {
@@ -103,18 +86,13 @@ func (c *codec) convert(dst, raw []byte, in map[string]any, to target, convert F
 }
 
 // target is a request's desiredAPIVersion, with the value restore puts
-// in apiVersion, boxed once for all the objects rather than once each,
-// and the Converter of the conversion function if it is a Converter's
-// Convert.
+// in apiVersion: boxed once for all the objects rather than once each.
 type target struct {
 	name  string
 	value any
-	conv  *Converter
 }
 
-func newTarget(name string, convert Func) target {
-	return target{name, name, converterOf(convert)}
-}
+func newTarget(name string) target { return target{name, name} }
 
 // callSafely calls convert and turns a panic into an error.
 func callSafely(convert Func, obj map[string]any, to string) (out map[string]any, err error) {

@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"reflect"
 	"slices"
 	"sync"
-	"sync/atomic"
 )
 
 // Step converts obj, a custom resource whose apiVersion is the step's
@@ -42,8 +40,6 @@ type Converter struct {
 	// entries are added under mu's read lock and cleared under its lock,
 	// so that none outlives a change.
 	routes sync.Map // routeKey -> *route
-	// gen counts the calls of AddStep, for readsOnly.
-	gen atomic.Uint64
 }
 
 // routeKey is a conversion from a version to another.
@@ -56,9 +52,6 @@ type route struct {
 	steps       []Step
 	group       string
 	apiVersions []any // strings, boxed once
-	// typedFirst tells that the first step is one TypedStep returned,
-	// which reads its argument and keeps nothing of it.
-	typedFirst bool
 }
 
 // apiVersionsIn returns the apiVersion after each step of rt in group.
@@ -93,7 +86,6 @@ func (c *Converter) AddStep(from, to string, f Step) {
 	}
 	c.steps[from][to] = f
 	c.routes.Clear()
-	c.gen.Add(1)
 }
 
 // Path returns the versions a conversion from version from to version to
@@ -152,10 +144,6 @@ var ErrNoPath = errors.New("conversion: no steps lead")
 //
 // Convert has the signature of a [Func].
 func (c *Converter) Convert(obj map[string]any, desiredAPIVersion string) (map[string]any, error) {
-	if p, ok := obj[""].(*probe); ok {
-		p.c = c
-		return nil, nil
-	}
 	have, _ := obj["apiVersion"].(string)
 	from, ok := parseGroupVersion(have)
 	if !ok || from.version == "" {
@@ -207,42 +195,6 @@ func (c *Converter) route(k routeKey, group string) *route {
 		rt.steps = append(rt.steps, c.steps[rt.path[i-1]][rt.path[i]])
 	}
 	rt.apiVersions = apiVersions(group, rt.path)
-	_, rt.typedFirst = typedSteps.Load(reflect.ValueOf(rt.steps[0]).Pointer())
 	c.routes.Store(k, rt)
 	return rt
-}
-
-// A Handler whose Func is a Converter's Convert method, and nothing else,
-// learns the Converter by calling it with a probe, a map no caller but
-// converterOf can make (its value is of an unexported type): Convert
-// answers a probe with its receiver.
-type probe struct{ c *Converter }
-
-// convertCode is the code of every method value c.Convert.
-var convertCode = reflect.ValueOf((&Converter{}).Convert).Pointer()
-
-// converterOf returns the Converter whose Convert method f is, or nil when
-// f is anything else, a function that calls Convert too.
-func converterOf(f Func) *Converter {
-	if f == nil || reflect.ValueOf(f).Pointer() != convertCode {
-		return nil
-	}
-	p := &probe{}
-	f(map[string]any{"": p}, "")
-	return p.c
-}
-
-// readsOnly reports whether Convert(obj, to) only reads obj and keeps
-// nothing of it: the first step of its route is a TypedStep. It returns
-// the count of AddStep calls, for the caller to check after converting
-// that the route has not changed meanwhile.
-func (c *Converter) readsOnly(obj map[string]any, to string) (gen uint64, ok bool) {
-	gen = c.gen.Load()
-	have, _ := obj["apiVersion"].(string)
-	from, ok1 := parseGroupVersion(have)
-	dst, ok2 := parseGroupVersion(to)
-	if !ok1 || !ok2 || from.version == "" || dst.version == "" || from.group != dst.group {
-		return gen, false
-	}
-	return gen, c.route(routeKey{from.version, dst.version}, dst.group).typedFirst
 }

@@ -183,26 +183,3 @@ func TestConverterRoutesFollowAddStep(t *testing.T) {
 		t.Errorf("after adding v3>v1, Convert from v3 to v1 = %v, %v", out, err)
 	}
 }
-
-// TestConverterOf checks that a Handler learns the Converter of a Func
-// only when the Func is its Convert method and nothing else.
-func TestConverterOf(t *testing.T) {
-	var c Converter
-	var nilConverter *Converter
-	wrapped := func(obj map[string]any, to string) (map[string]any, error) { return c.Convert(obj, to) }
-	for _, tt := range []struct {
-		name string
-		f    Func
-		want *Converter
-	}{
-		{"method value", c.Convert, &c},
-		{"wrapper", wrapped, nil},
-		{"other", renameSpec, nil},
-		{"nil func", nil, nil},
-		{"nil receiver", nilConverter.Convert, nil},
-	} {
-		if got := converterOf(tt.f); got != tt.want {
-			t.Errorf("converterOf(%s) = %p, want %p", tt.name, got, tt.want)
-		}
-	}
-}

@@ -208,7 +208,6 @@ func (c *codec) scanObjects() ([]json.RawMessage, []map[string]any, bool) {
 // request scanRequest read and checkReview accepted, whose objects objs
 // are: json.Marshal(Answer(review, convert)), byte for byte.
 func (c *codec) answer(review *Review, objs []map[string]any, convert Func) []byte {
-	raws := review.Request.Objects
 	b := append(c.buf[:0], `{"apiVersion":`...)
 	b = appendString(b, review.APIVersion)
 	b = append(b, `,"kind":"ConversionReview","response":{"uid":`...)
@@ -218,13 +217,13 @@ func (c *codec) answer(review *Review, objs []map[string]any, convert Func) []by
 		return c.failure(b, noFunc)
 	}
 	b = append(b, `,"convertedObjects":[`...)
-	to := newTarget(review.Request.DesiredAPIVersion, convert)
+	to := newTarget(review.Request.DesiredAPIVersion)
 	for i := range objs {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		var err error
-		if b, err = c.convert(b, raws[i], objs[i], to, convert); err != nil {
+		if b, err = c.convert(b, objs[i], to, convert); err != nil {
 			return c.failure(b[:head], objectFailure(i, err))
 		}
 	}

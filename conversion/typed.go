@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"sync"
 )
 
 // TypedStep returns a [Step] that converts through Go types: it encodes
@@ -25,7 +24,7 @@ import (
 // embedded structs), the step walks the map and the Go values by
 // reflection instead of writing and reading JSON, with the same result.
 func TypedStep[From, To any](f func(*From) (*To, error)) Step {
-	step := func(obj map[string]any) (map[string]any, error) {
+	return func(obj map[string]any) (map[string]any, error) {
 		in := new(From)
 		if !infoOf(reflect.TypeFor[From]()).ok || !fromModel(reflect.ValueOf(in).Elem(), obj, 0) {
 			// Through JSON, for its value or its error. A fresh slice: an
@@ -65,10 +64,4 @@ func TypedStep[From, To any](f func(*From) (*To, error)) Step {
 		}
 		return m, nil
 	}
-	typedSteps.Store(reflect.ValueOf(step).Pointer(), true)
-	return step
 }
-
-// typedSteps holds the code of the steps TypedStep returns, which only
-// read their argument and keep nothing of it, for Converter.readsOnly.
-var typedSteps sync.Map // uintptr -> true

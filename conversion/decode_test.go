@@ -3,10 +3,12 @@ package conversion
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kubeversion/kubeversion/crd"
 )
 
 func TestDecodeRequestRefuses(t *testing.T) {
@@ -79,6 +81,31 @@ func TestDecodeObjectNumbers(t *testing.T) {
 	want := map[string]any{"i": int64(9007199254740993), "f": 1.5, "e": 1000.0}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("decodeObject mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestDecodeObjectNUL checks that the fast reader refuses a NUL byte
+// wherever it stands, though its next returns 0 for it as at the end of
+// the input, and that decodeObject then answers as crd.JSON does.
+func TestDecodeObjectNUL(t *testing.T) {
+	for _, raw := range []string{
+		"{}\x00", "{}\x00garbage", " {} \x00 ", `{"a":1}` + "\x00{}",
+		"{\x00}", `{"a":` + "\x00" + `1}`, `{"a":1` + "\x00}", `{"a":[1` + "\x00]}", `{"a":"x` + "\x00" + `y"}`,
+		`{"a":1` + "\x002}", `{"a":tr` + "\x00ue}", `{"a":nul` + "\x00}", `{"` + "\x00" + `":1}`, "\x00{}",
+	} {
+		if m, ok := decodeObjectFast([]byte(raw)); ok {
+			t.Errorf("decodeObjectFast(%q) = %v, true; want false", raw, m)
+		}
+		got, err := decodeObject([]byte(raw))
+		var j crd.JSON
+		wantErr := j.UnmarshalJSON([]byte(raw))
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Errorf("decodeObject(%q) error %v, want crd.JSON's %v", raw, err, wantErr)
+		} else if want, _ := j.Value.(map[string]any); err == nil {
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("decodeObject(%q) mismatch (-want +got):\n%s", raw, diff)
+			}
+		}
 	}
 }
 

@@ -64,6 +64,9 @@ func TestHandlerRefuses(t *testing.T) {
 		{"bad media type", "POST", "application/json;;", ok, 415, `conversion: content type is not application/json: "application/json;;"`},
 		{"too large", "POST", "application/json", ok + strings.Repeat(" ", 200), 413, "conversion: body too large: over 200 bytes"},
 		{"malformed", "POST", "application/json", `{"apiVersion":`, 400, "conversion: not a ConversionReview: invalid JSON at byte 14: unexpected end of JSON input"},
+		// The fast reader once took a NUL byte for the end of the body.
+		{"NUL after the review", "POST", "application/json", ok + "\x00garbage", 400,
+			fmt.Sprintf(`conversion: not a ConversionReview: invalid JSON at byte %d: invalid character '\x00' after top-level value`, len(ok)+1)},
 		{"admission review", "POST", "application/json", `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"}`, 400,
 			`conversion: not a ConversionReview: apiVersion is "admission.k8s.io/v1", want apiextensions.k8s.io/v1 or apiextensions.k8s.io/v1beta1`},
 	}

@@ -40,13 +40,21 @@ func (r *reader) skipSpace() {
 	}
 }
 
-// next skips white space and returns the next byte, or 0 at the end.
+// next skips white space and returns the next byte, or 0 at the end. A
+// NUL byte of the input reads 0 too: compare next with a byte that JSON
+// allows there, never with 0, and ask atEnd whether the input is over.
 func (r *reader) next() byte {
 	r.skipSpace()
 	if r.pos < len(r.data) {
 		return r.data[r.pos]
 	}
 	return 0
+}
+
+// atEnd skips white space and reports whether the input is over.
+func (r *reader) atEnd() bool {
+	r.skipSpace()
+	return r.pos == len(r.data)
 }
 
 // consume skips white space and the byte c, reporting whether it was there.
@@ -75,7 +83,7 @@ func (r *reader) objectAt(data []byte) (map[string]any, bool) {
 		return nil, false
 	}
 	m, ok := r.objectOwnStrings()
-	if !ok || r.next() != 0 {
+	if !ok || !r.atEnd() {
 		return nil, false
 	}
 	return m, true

@@ -111,7 +111,7 @@ func (c *codec) scanRequest(body []byte) (review Review, objs []map[string]any, 
 			break
 		}
 	}
-	if r.next() != 0 {
+	if !r.atEnd() {
 		return Review{}, nil, false
 	}
 	return review, objs, true

@@ -27,20 +27,26 @@ const maxPooled = 1 << 20
 
 func putCodec(c *codec) {
 	clear(c.r.intern) // strings of this request, kept for no other
-	c.r = reader{stack: c.r.stack[:0], entries: c.r.entries[:0], intern: c.r.intern}
+	c.r = reader{stack: emptied(c.r.stack, maxPooled/16), entries: emptied(c.r.entries, maxPooled/32), intern: c.r.intern}
+	c.w.pairs = emptied(c.w.pairs, maxPooled/32)
 	if cap(c.buf) > maxPooled {
 		c.buf = nil
 	}
-	if cap(c.r.stack) > maxPooled/16 {
-		c.r.stack = nil
-	}
-	if cap(c.r.entries) > maxPooled/32 {
-		c.r.entries = nil
-	}
-	if cap(c.w.pairs) > maxPooled/32 {
-		c.w.pairs = nil
-	}
 	codecs.Put(c)
+}
+
+// emptied returns s with no elements and its whole capacity cleared, or
+// nil if that capacity is over limit. A read that fails leaves the values
+// of its arrays on the stack, and a panic through the writer its entries
+// on pairs: cleared, whatever path left them and wherever, they keep no
+// request's data alive in the pool.
+func emptied[T any](s []T, limit int) []T {
+	if cap(s) > limit {
+		return nil
+	}
+	s = s[:cap(s)]
+	clear(s)
+	return s[:0]
 }
 
 // scanRequest reads body as DecodeRequest does when it is sure to read it

@@ -29,6 +29,12 @@ const DefaultMaxBodyBytes = 64 << 20
 //		return obj, nil
 //	}
 //
+// The strings of obj may share the memory of one copy of its JSON text,
+// and a short string that repeats within a request that of an earlier
+// object: a string a Func keeps after it returns, in a cache say, keeps
+// that whole text alive, however short the string. Keep strings.Clone(s)
+// instead.
+//
 // A [*Converter]'s Convert method is a Func.
 type Func func(obj map[string]any, desiredAPIVersion string) (map[string]any, error)
 
@@ -44,7 +50,8 @@ type Func func(obj map[string]any, desiredAPIVersion string) (map[string]any, er
 // [Restore]). If Convert returns an error or panics on any object, the
 // answer has no objects and a result of status Failure whose message names
 // the object and the error; the HTTP status is still 200, as the API
-// server expects.
+// server expects. The strings of the objects it passes to Convert may share
+// their JSON text (see [Func]).
 //
 // A request that is not a ConversionReview gets an HTTP error whose body
 // is the error's message: 405 for a method other than POST, 415 for a

@@ -20,9 +20,18 @@ import (
 // Numbers pass through JSON: a float64 field receives an integer, an int
 // field refuses 1.5 with encoding/json's error.
 //
-// For types of plain fields (no JSON or text methods of their own, no
-// embedded structs), the step walks the map and the Go values by
-// reflection instead of writing and reading JSON, with the same result.
+// The step walks the map and the Go values by reflection instead of
+// writing and reading JSON, with the same result, when From and To are
+// made, in their fields, elements and pointers at any depth, of booleans,
+// integers, float64, strings, slices other than []byte, maps with string
+// keys, any, and structs of such fields, with no JSON or text methods
+// (MarshalJSON, UnmarshalText...), no embedded structs, no json tag option
+// but omitempty, JSON names of ASCII letters, digits and _-./ that differ
+// ignoring case, no json.Number, and no type that contains itself. Other
+// types, such as a Kubernetes object with metav1.ObjectMeta (whose
+// metav1.Time has JSON methods) or an embedded metav1.TypeMeta, go through
+// encoding/json, as before; so does an object whose values do not fit
+// From, for encoding/json's error.
 func TypedStep[From, To any](f func(*From) (*To, error)) Step {
 	return func(obj map[string]any) (map[string]any, error) {
 		in := new(From)

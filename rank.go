@@ -29,9 +29,8 @@ const (
 // It is the hot path of Compare, which does not call it: compare_gen.go
 // has its body written out twice. After changing rank, run go generate.
 //
-// The time of Compare goes into the instructions it executes, not into
-// mispredicted branches or memory (it runs no faster on pairs of one
-// shape than on a mix of shapes), so rank is written to execute few: a
+// rank is written to execute few instructions, which is where the time of
+// Compare goes: a
 // version of the common shapes, one or two digits of major number and one
 // of minor number, is told by its length and decoded from fixed
 // positions, without a loop and without bounds checks; only the other

@@ -70,7 +70,11 @@
 // map type as granular, and a change to any other keyword that no check
 // judges, CEL rules included, is reported as unhandled-change rather than
 // judged. Unlike crdify, loosening changes (exclusiveMaximum made
-// inclusive, allOf subschemas or not removed) are not reported.
+// inclusive, allOf subschemas, not or anyOf removed, anyOf branches added)
+// are not reported, and a type removed, which accepts more values, is
+// type-removed rather than type-changed. Findings of the storage move say
+// "storage moves from v1beta1 to v1: ...", those of two served versions
+// "from v1beta1 to v1: ...".
 //
 // # Errors
 //

@@ -75,7 +75,7 @@ func ExampleCheckUpgrade_twoComparisons() {
 	}
 	// Output:
 	// spec: newly required: image: stored objects and clients without them fail validation
-	// from v1beta1 to v1: spec: newly required: image: stored objects and clients without them fail validation
+	// storage moves from v1beta1 to v1: spec: newly required: image: stored objects and clients without them fail validation
 }
 
 func ExampleCheckUpgrade_noLiveObject() {
@@ -146,5 +146,5 @@ func ExampleUpgradeChecks() {
 	checks := crd.UpgradeChecks()
 	fmt.Println(len(checks), checks[0], checks[len(checks)-1])
 	// Output:
-	// 37 served-version-removed unhandled-change
+	// 38 served-version-removed unhandled-change
 }

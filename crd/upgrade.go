@@ -56,6 +56,7 @@ const (
 	checkScopeChanged            = "scope-changed"
 	checkFieldRemoved            = "field-removed"
 	checkTypeChanged             = "type-changed"
+	checkTypeRemoved             = "type-removed"
 	checkEnumAdded               = "enum-added"
 	checkEnumValueRemoved        = "enum-value-removed"
 	checkEnumValueAdded          = "enum-value-added"
@@ -87,7 +88,7 @@ var upgradeChecks = []string{
 	checkServedVersionRemoved, checkRemovedWithoutDeprecate, checkDefaultVersionChanged,
 	checkDeprecatedDefault, checkStorageVersionChanged, checkStoredVersionUnserved,
 	checkNoneConversionDrops, checkConversionChanged, checkWebhookMissing,
-	checkScopeChanged, checkFieldRemoved, checkTypeChanged,
+	checkScopeChanged, checkFieldRemoved, checkTypeChanged, checkTypeRemoved,
 	checkEnumAdded, checkEnumValueRemoved, checkEnumValueAdded, checkDefaultChanged,
 	checkMaximumTightened, checkMaxLengthTightened, checkMaxItemsTightened, checkMaxPropertiesTightened,
 	checkMinimumTightened, checkMinLengthTightened, checkMinItemsTightened, checkMinPropertiesTightened,

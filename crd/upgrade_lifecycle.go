@@ -84,7 +84,7 @@ func checkStorageMove(old, new *CustomResourceDefinition) []Finding {
 		// status.storedVersions), so the migration cannot come after it.
 		list := strings.Join(dropped, ", ")
 		msg += "The API server rejects this CRD while " + list + " is in status.storedVersions and missing from spec.versions: " +
-			"first release a revision that keeps " + list + " with served: false and stores " + to +
+			"first release a revision that keeps " + list + " in spec.versions (served or not) and stores " + to +
 			", apply it and migrate the objects: " + migrationCommands(new, to) + "; only then remove " + list
 	}
 	return []Finding{{Check: checkStorageVersionChanged, Field: upgradeVersionPath(new, to) + ".storage", Version: to, Message: msg}}

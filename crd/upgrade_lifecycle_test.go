@@ -86,7 +86,7 @@ func TestCheckUpgradeLifecycle(t *testing.T) {
 		words: []string{
 			"objects stored as v1alpha1, v1beta1 stay so",
 			"The API server rejects this CRD while v1alpha1 is in status.storedVersions and missing from spec.versions",
-			"keeps v1alpha1 with served: false and stores v1",
+			"keeps v1alpha1 in spec.versions (served or not) and stores v1",
 			"`kubectl get widgets.example.com -o json | kubectl replace -f -`",
 			"only then remove v1alpha1",
 		},

@@ -3,9 +3,14 @@ package crd
 import (
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/kubeversion/kubeversion"
 )
+
+// storageMovePrefix starts the messages of the findings of the storage
+// move, before "from <old storage version> to <new one>: ".
+const storageMovePrefix = "storage moves "
 
 // checkSchemas runs the schema compatibility checks: the scope, each
 // version kept (from old's schema to new's), the storage move (from old's
@@ -31,7 +36,7 @@ func checkSchemas(old, new *CustomResourceDefinition) []Finding {
 		from, to := storageVersion(old), storageVersion(new)
 		if from != "" && to != "" && from != to {
 			fs = compareVersionSchemas(fs, &old.Spec.Versions[versionIndex(old, from)],
-				&new.Spec.Versions[versionIndex(new, to)], new, "", "from "+from+" to "+to+": ")
+				&new.Spec.Versions[versionIndex(new, to)], new, "", storageMovePrefix+"from "+from+" to "+to+": ")
 		}
 	}
 	if conversionStrategy(new) != WebhookConverter {
@@ -117,14 +122,17 @@ func changedFrom(old, new *CustomResourceDefinition, v *Version) bool {
 }
 
 // dedupFindings removes from fs every finding equal to an earlier one but
-// for From: the storage move and the comparison of served versions may
-// find the same change, and the first, the storage move's, is kept.
+// for From and the "storage moves " that starts the messages of the
+// storage move: the storage move and the comparison of the same two
+// versions as served neighbours find the same changes, and the first, the
+// storage move's, is kept.
 func dedupFindings(fs []Finding) []Finding {
 	seen := make(map[Finding]bool, len(fs))
 	out := fs[:0]
 	for _, f := range fs {
 		key := f
 		key.From = ""
+		key.Message = strings.TrimPrefix(key.Message, storageMovePrefix)
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, f)

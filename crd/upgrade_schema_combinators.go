@@ -6,16 +6,16 @@ import (
 )
 
 // combinators compares allOf, anyOf, oneOf and not, as crdify does, with
-// one difference: removing allOf subschemas or not, and adding anyOf
-// branches, loosen the schema, and are not reported. The order of the
+// one difference: removing allOf subschemas, not or anyOf, and adding
+// anyOf branches, loosen the schema, and are not reported. The order of the
 // subschemas does not matter.
 //
 //   - allOf: subschemas added are all-of-changed. The subschemas in both,
 //     documentation aside, are set aside; with as many left on both sides,
 //     each left is compared with the one left at its rank, since a tighter
 //     subschema tightens the whole.
-//   - anyOf: a net new anyOf, a branch removed or changed, or anyOf
-//     removed whole is any-of-changed; branches only added are not.
+//   - anyOf: a net new anyOf, or a branch removed or changed, is
+//     any-of-changed; branches only added, or anyOf removed whole, are not.
 //   - oneOf: any change is one-of-changed: a branch added can make objects
 //     match two branches, and so fail.
 //   - not: added or changed is not-changed; a tighter not is a looser
@@ -29,7 +29,7 @@ func (c *schemaComparison) combinators(old, new *JSONSchemaProps, path, field st
 	} else if len(newLeft) > 0 {
 		c.add(checkAllOfChanged, path+".allOf", field, strconv.Itoa(len(newLeft))+" allOf subschemas added: objects must now match them too")
 	}
-	if oldLeft, newLeft := unmatchedSubschemas(old.AnyOf, new.AnyOf); len(oldLeft) > 0 || (len(old.AnyOf) == 0 && len(newLeft) > 0) {
+	if oldLeft, newLeft := unmatchedSubschemas(old.AnyOf, new.AnyOf); (len(oldLeft) > 0 && len(new.AnyOf) > 0) || (len(old.AnyOf) == 0 && len(newLeft) > 0) {
 		c.add(checkAnyOfChanged, at(path, "anyOf", len(new.AnyOf) > 0), field,
 			"anyOf changes: objects valid before may match none of its subschemas")
 	}

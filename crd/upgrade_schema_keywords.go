@@ -14,9 +14,14 @@ func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field strin
 	switch {
 	case old.Type == new.Type:
 	case new.Type == "":
-		// Values of any type are accepted now, the old ones included.
-		c.add(checkTypeChanged, path, field,
-			"type "+strconv.Quote(old.Type)+" removed: values of any type are accepted, and clients that expect "+strconv.Quote(old.Type)+" may get others")
+		// More values are accepted now, the old ones included: no stored
+		// object breaks, but clients may read values of another type.
+		accepted := "values of any type"
+		if new.XIntOrString {
+			accepted = "integers and strings"
+		}
+		c.add(checkTypeRemoved, path, field,
+			"type "+strconv.Quote(old.Type)+" removed: "+accepted+" are accepted, and clients that expect "+strconv.Quote(old.Type)+" may get others")
 	default:
 		c.add(checkTypeChanged, at(path, "type", true), field,
 			"type changes from "+strconv.Quote(old.Type)+" to "+strconv.Quote(new.Type)+": stored objects and clients of the old type break")

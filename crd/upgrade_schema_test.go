@@ -30,10 +30,12 @@ func TestCheckUpgradeSchemaKeywords(t *testing.T) {
 		{"description, title and example are documentation", `{"type":"string","description":"a"}`,
 			`{"type":"string","description":"b","title":"t","example":"e"}`, nil, nil},
 		{"type", `{"type":"string"}`, `{"type":"integer"}`, []string{"type-changed .type"}, []string{`spec.x: type changes from "string" to "integer"`}},
+		{"type removed for int-or-string", `{"type":"string"}`, `{"x-kubernetes-int-or-string":true}`,
+			[]string{"type-removed ", "unhandled-change "}, []string{`spec.x: type "string" removed: integers and strings are accepted`}},
 		// As kyverno v1.19.1 does from v2beta1 to v1 (preconditions): old
 		// values stay valid, clients may see others.
 		{"type removed", `{"type":"object","properties":{"a":{"type":"string"}}}`, `{"x-kubernetes-preserve-unknown-fields":true}`,
-			[]string{"field-removed ", "type-changed ", "unhandled-change "}, []string{`spec.x: type "object" removed: values of any type are accepted, and clients that expect "object" may get others`}},
+			[]string{"field-removed ", "type-removed ", "unhandled-change "}, []string{`spec.x: type "object" removed: values of any type are accepted, and clients that expect "object" may get others`}},
 		{"enum added", `{"type":"string"}`, `{"type":"string","enum":["a","b"]}`, []string{"enum-added .enum"}, []string{`enum added where any value was allowed: "a", "b"`}},
 		{"enum value removed and added", `{"type":"string","enum":["a","b"]}`, `{"type":"string","enum":["b","c"]}`,
 			[]string{"enum-value-removed .enum", "enum-value-added .enum"}, []string{`enum values removed: "a"`, `enum values added: "c"`}},
@@ -102,6 +104,8 @@ func TestCheckUpgradeSchemaKeywords(t *testing.T) {
 			[]string{"min-length-tightened .allOf[1].minLength"}, []string{"minLength raised from 1 to 5"}},
 		// A branch added to anyOf only loosens it; one removed tightens it.
 		{"anyOf branch added", `{"anyOf":[{"type":"integer"}]}`, `{"anyOf":[{"type":"integer"},{"type":"string"}]}`, nil, nil},
+		// anyOf removed whole leaves no branch to fail: it only loosens.
+		{"anyOf removed", `{"type":"string","anyOf":[{"maxLength":5},{"minLength":9}]}`, `{"type":"string"}`, nil, nil},
 		{"anyOf branch removed", `{"anyOf":[{"type":"integer"},{"type":"string"}]}`, `{"anyOf":[{"type":"string"}]}`, []string{"any-of-changed .anyOf"}, nil},
 		{"oneOf branch added", `{"oneOf":[{"type":"integer"}]}`, `{"oneOf":[{"type":"integer"},{"type":"string"}]}`, []string{"one-of-changed .oneOf"}, nil},
 		{"not added", `{"type":"string"}`, `{"type":"string","not":{"enum":["a"]}}`, []string{"not-changed .not"}, nil},
@@ -234,7 +238,7 @@ func TestCheckUpgradeSchemaScopes(t *testing.T) {
 		new: upCRD(t, []tv{{name: "v1", served: true, storage: true}}, func(c *CustomResourceDefinition) {
 			c.Spec.Versions[0].Schema = nil
 		}),
-		want: []string{"type-changed spec.versions[0].schema.openAPIV3Schema v1"},
+		want: []string{"type-removed spec.versions[0].schema.openAPIV3Schema v1"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -257,8 +261,8 @@ func TestUpgradeChecksComplete(t *testing.T) {
 		}
 		seen[c] = true
 	}
-	if n := len(seen); n != 37 {
-		t.Errorf("UpgradeChecks has %d names, want 37", n)
+	if n := len(seen); n != 38 {
+		t.Errorf("UpgradeChecks has %d names, want 38", n)
 	}
 	got := map[string]bool{}
 	for _, f := range unjudgedFields {

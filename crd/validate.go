@@ -8,7 +8,8 @@ import "strconv"
 // status says, and the generation becomes 1. It does not change c: where
 // the server's validation changes the object it checks (it coerces the
 // embedded metadata of defaults), a copy is changed, and the errors print
-// that copy, as the server's print its object. For example, a CRD whose only version is named "V1" gives
+// that copy, as the server's errors print the object it changed. For
+// example, a CRD whose only version is named "V1" gives
 //
 //	spec.versions[0].name: Invalid value: "V1": a DNS-1035 label must consist of ...
 //	spec.version: Invalid value: "V1": a DNS-1035 label must consist of ...

@@ -22,9 +22,10 @@ const (
 // errorChecks are the upgrade checks whose findings are errors unless the
 // user says otherwise: each means that a request or a stored object that
 // worked before the upgrade now fails, or that data is lost. The findings
-// of the other checks need a look but break nobody by themselves (a
-// deprecated version removed, a storage move, a changed default, a schema
-// change lint cannot judge) and are warnings.
+// of the other checks are warnings: they need a judgement lint cannot
+// make, because they may break clients or may not (a deprecated version
+// removed, a storage move, a changed default, a list type changed, a
+// schema change lint does not judge).
 var errorChecks = []string{
 	"removed-without-deprecation",
 	"none-conversion-drops-fields",
@@ -40,31 +41,36 @@ var errorChecks = []string{
 	"unique-items-added",
 }
 
-// checkLevels maps each upgrade check of package crd to its level. The
-// zero value is not usable; see newCheckLevels.
-type checkLevels map[string]level
+// checkLevels holds the level of each upgrade check of package crd, and
+// which of them the user set. It is the flag.Value of --check.
+type checkLevels struct {
+	levels map[string]level
+	set    map[string]bool // set by --check, "all" included
+}
 
 // newCheckLevels returns the default levels: error for errorChecks,
 // warning for the other checks of crd.UpgradeChecks.
-func newCheckLevels() checkLevels {
-	ls := checkLevels{}
+func newCheckLevels() *checkLevels {
+	ls := &checkLevels{levels: map[string]level{}, set: map[string]bool{}}
 	for _, c := range crd.UpgradeChecks() {
-		ls[c] = levelWarning
+		ls.levels[c] = levelWarning
 		if slices.Contains(errorChecks, c) {
-			ls[c] = levelError
+			ls.levels[c] = levelError
 		}
 	}
 	return ls
 }
 
-// String returns the levels that differ from the defaults, as --check
-// takes them; flag.FlagSet calls it to print the default, "".
-func (ls checkLevels) String() string {
+// String returns the levels the user set, as --check takes them;
+// flag.FlagSet calls it on a zero checkLevels to print the default, "".
+func (ls *checkLevels) String() string {
+	if ls == nil {
+		return ""
+	}
 	var changed []string
-	defaults := newCheckLevels()
 	for _, c := range crd.UpgradeChecks() {
-		if ls[c] != "" && ls[c] != defaults[c] {
-			changed = append(changed, c+"="+string(ls[c]))
+		if ls.set[c] {
+			changed = append(changed, c+"="+string(ls.levels[c]))
 		}
 	}
 	return strings.Join(changed, ",")
@@ -74,13 +80,16 @@ func (ls checkLevels) String() string {
 // where NAME is a check of crd.UpgradeChecks or "all", and LEVEL is error,
 // warning or off. Later settings override earlier ones, so that
 // "all=off,field-removed=error" keeps one check.
-func (ls checkLevels) Set(s string) error {
+func (ls *checkLevels) Set(s string) error {
 	for _, setting := range strings.Split(s, ",") {
+		if setting == "" {
+			return fmt.Errorf("%q: an empty setting; want NAME=LEVEL, separated by commas", s)
+		}
 		name, value, ok := strings.Cut(setting, "=")
 		if !ok {
 			return fmt.Errorf("%q: want NAME=LEVEL, for example field-removed=warning", setting)
 		}
-		if _, known := ls[name]; !known && name != "all" {
+		if _, known := ls.levels[name]; !known && name != "all" {
 			return fmt.Errorf("%q: unknown check %q (kubeversion lint --list-checks lists them)", setting, name)
 		}
 		l := level(value)
@@ -88,22 +97,50 @@ func (ls checkLevels) Set(s string) error {
 			return fmt.Errorf("%q: level %q: want error, warning or off", setting, value)
 		}
 		if name != "all" {
-			ls[name] = l
+			ls.levels[name], ls.set[name] = l, true
 			continue
 		}
-		for c := range ls {
-			ls[c] = l
+		for c := range ls.levels {
+			ls.levels[c], ls.set[c] = l, true
 		}
 	}
 	return nil
 }
 
+// of returns the level of the findings of check, or of one comparing two
+// served versions with each other when betweenVersions is set: a warning
+// at most, unless the user set the check's level. A new API version may
+// change its schema on purpose and its clients move to it by choice;
+// what stored objects lose in conversion is the finding of
+// none-conversion-drops-fields. A check this list does not know is a
+// warning: shown, not hidden.
+func (ls *checkLevels) of(check string, betweenVersions bool) level {
+	l, ok := ls.levels[check]
+	switch {
+	case !ok:
+		return levelWarning
+	case betweenVersions && l == levelError && !ls.set[check]:
+		return levelWarning
+	}
+	return l
+}
+
+// allOff reports whether every check is off.
+func (ls *checkLevels) allOff() bool {
+	for _, l := range ls.levels {
+		if l != levelOff {
+			return false
+		}
+	}
+	return true
+}
+
 // list writes the checks in the order of crd.UpgradeChecks, each with its
 // level, for --list-checks.
-func (ls checkLevels) list() string {
+func (ls *checkLevels) list() string {
 	var b strings.Builder
 	for _, c := range crd.UpgradeChecks() {
-		fmt.Fprintf(&b, "%-29s %s\n", c, ls[c])
+		fmt.Fprintf(&b, "%-29s %s\n", c, ls.levels[c])
 	}
 	return b.String()
 }

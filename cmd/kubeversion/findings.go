@@ -23,23 +23,13 @@ func (f finding) String() string {
 
 // addFindings runs the upgrade checks of package crd on c, against old,
 // the live object, or without one when old is nil, and keeps the findings
-// of the checks that levels does not turn off, each at the line of its
-// field in the file.
-//
-// A finding of comparing two served versions of c with each other (one
-// with From set) is a warning at most: a new API version may change its
-// schema on purpose, its clients move to it by choice, and what stored
-// objects lose in conversion is none-conversion-drops-fields' finding.
-func (r *report) addFindings(o object, c, old *crd.CustomResourceDefinition, levels checkLevels) {
+// of the checks that levels does not turn off, each at its level (see
+// checkLevels.of) and at the line of its field in the file.
+func (r *report) addFindings(o object, c, old *crd.CustomResourceDefinition, levels *checkLevels) {
 	for _, f := range crd.CheckUpgrade(old, c) {
-		l := levels[f.Check]
-		switch {
-		case l == levelOff:
+		l := levels.of(f.Check, f.From != "")
+		if l == levelOff {
 			continue
-		case l == "": // a check levels does not know: shown, not hidden
-			l = levelWarning
-		case f.From != "" && l == levelError:
-			l = levelWarning
 		}
 		r.Findings = append(r.Findings, finding{
 			Line: locate(o, f.Field), Level: l, Check: f.Check, Field: f.Field,

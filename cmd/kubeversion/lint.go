@@ -13,11 +13,11 @@ import (
 
 // runLint is "kubeversion lint [--old FILE] [-o text|json|github] PATH...".
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE] [--check NAME=LEVEL]... [-o text|json|github] PATH...")
+	flags := newFlagSet(e, "lint", "[--old FILE] [--check NAME=LEVEL]... [--list-checks] [-o text|json|github] PATH...")
 	oldFile := flags.String("old", "", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml)")
 	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
 	levels := newCheckLevels()
-	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags")
+	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
 	listChecks := flags.Bool("list-checks", false, "print the upgrade checks, each with its level, and exit")
 	paths, status, ok := parseFlags(e, flags, args)
 	if !ok {
@@ -74,7 +74,7 @@ func runLint(e *env, args []string) int {
 // linter collects what lint finds, in the order of the input.
 type linter struct {
 	old      map[string]*crd.CustomResourceDefinition
-	levels   checkLevels
+	levels   *checkLevels
 	reports  []report
 	problems []problem // input that could not be read
 	invalid  bool      // some CRD has errors, or upgrade findings at level error
@@ -126,6 +126,9 @@ func isManifestName(p string) bool {
 // how many it found.
 func (l *linter) lintData(file string, data []byte) int {
 	objects, p := readObjects(file, data)
+	if l.levels == nil {
+		l.levels = newCheckLevels()
+	}
 	found := 0
 	for _, o := range objects {
 		if !o.isCRD() {

@@ -6,7 +6,7 @@
 //	kubeversion sort [-r] [VERSION...]
 //	kubeversion highest [VERSION...]
 //	kubeversion parse [-o text|json] [VERSION...]
-//	kubeversion lint [--old FILE] [--check NAME=LEVEL]... [-o text|json|github] PATH...
+//	kubeversion lint [--old FILE] [--check NAME=LEVEL]... [--list-checks] [-o text|json|github] PATH...
 //	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...
 //	kubeversion help [COMMAND]
 //	kubeversion --version
@@ -16,7 +16,8 @@
 // api-versions` prints them, are grouped by group.
 //
 // The exit status is 0 on success, 1 when a version or a manifest is
-// invalid, and 2 for usage, I/O and malformed input errors.
+// invalid or lint finds upgrade findings at level error, and 2 for usage,
+// I/O and malformed input errors.
 package main
 
 import (
@@ -29,7 +30,7 @@ import (
 // Exit statuses.
 const (
 	exitOK      = 0 // success
-	exitInvalid = 1 // a version or a manifest is invalid
+	exitInvalid = 1 // a version or a manifest is invalid, or an upgrade finding is an error
 	exitError   = 2 // usage, I/O or malformed input
 )
 
@@ -41,7 +42,7 @@ Usage:
   kubeversion highest [VERSION...]        print the highest-priority version
   kubeversion parse [-o text|json] [VERSION...]
                                           print the parts of each version
-  kubeversion lint [--old FILE] [--check NAME=LEVEL]... [-o text|json|github] PATH...
+  kubeversion lint [--old FILE] [--check NAME=LEVEL]... [--list-checks] [-o text|json|github] PATH...
                                           check CRD manifests as kubectl apply and
                                           the API server would, and what an upgrade
                                           does to clients and stored objects
@@ -55,8 +56,8 @@ Without VERSION arguments, sort, highest and parse read standard input, one
 version per line. Run 'kubeversion help COMMAND' or 'kubeversion COMMAND
 --help' for what a command does and its flags.
 
-Exit status: 0 success, 1 invalid version or manifest, 2 usage, I/O or
-malformed input.
+Exit status: 0 success, 1 invalid version or manifest or an upgrade finding
+at level error, 2 usage, I/O or malformed input.
 `
 
 // env is what a command reads and writes, so that tests can run it.

@@ -32,6 +32,9 @@ type report struct {
 	// the live object on update, or the checks that need none on create.
 	// Empty when the CRD could not be decoded, and no check ran.
 	Findings []finding `json:"findings"`
+	// UpgradeNotChecked says why the upgrade checks did not run, or is
+	// empty when they did.
+	UpgradeNotChecked string `json:"upgradeNotChecked,omitempty"`
 
 	decoded bool // the CRD could be read, and Versions says what it has
 }
@@ -60,7 +63,7 @@ type versionReport struct {
 // not be, with the errors of decoding; old is the live object for an
 // update, or nil; levels say what to do with the findings of each upgrade
 // check.
-func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels checkLevels) report {
+func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels) report {
 	r := report{
 		File: o.file, Line: o.line, Name: metadataName(o), Operation: "create",
 		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},
@@ -90,7 +93,17 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 		r.decoded = true
 		r.CELRulesNotCompiled = crd.CountCELRules(c)
 		r.addVersions(o, c)
-		r.addFindings(o, c, old, levels)
+		switch {
+		case len(r.Errors) > 0:
+			// The upgrade checks assume a CRD the server accepts: on one it
+			// rejects (versions without schemas, names twice) they would
+			// judge what can never be applied.
+			r.UpgradeNotChecked = "not checked, the API server rejects the CRD"
+		case levels.allOff():
+			r.UpgradeNotChecked = "checks off"
+		default:
+			r.addFindings(o, c, old, levels)
+		}
 	}
 	r.Verdict = r.verdict()
 	return r
@@ -194,8 +207,12 @@ func (r report) verdict() string {
 }
 
 // upgradeVerdict says what the upgrade checks found, for example
-// "upgrade: 1 error, 2 warnings", or "upgrade: no findings".
+// "upgrade: 1 error, 2 warnings" or "upgrade: no findings", or why they
+// did not run.
 func (r report) upgradeVerdict() string {
+	if r.UpgradeNotChecked != "" {
+		return "upgrade: " + r.UpgradeNotChecked
+	}
 	errs, warnings := r.countFindings()
 	var parts []string
 	if errs > 0 {

@@ -1,5 +1,7 @@
 package conversion
 
+import "github.com/kubeversion/kubeversion/crd"
+
 // Restore makes converted, the result of converting original to
 // desiredAPIVersion, into what the API server would keep, and returns it:
 // apiVersion is set to desiredAPIVersion, kind is original's, and metadata
@@ -67,19 +69,5 @@ func stringValues(m map[string]any) bool {
 // deepCopy copies a value of the JSON model: maps and slices are copied,
 // other values are immutable.
 func deepCopy(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(v))
-		for k, e := range v {
-			m[k] = deepCopy(e)
-		}
-		return m
-	case []any:
-		s := make([]any, len(v))
-		for i, e := range v {
-			s[i] = deepCopy(e)
-		}
-		return s
-	}
-	return v
+	return crd.JSON{Value: v}.DeepCopy().Value
 }

@@ -169,22 +169,3 @@ func aggregate(errs ErrorList) string {
 	}
 	return s + "]"
 }
-
-// deepCopyJSON copies a JSON value.
-func deepCopyJSON(x any) any {
-	switch x := x.(type) {
-	case []any:
-		c := make([]any, len(x))
-		for i, v := range x {
-			c[i] = deepCopyJSON(v)
-		}
-		return c
-	case map[string]any:
-		c := make(map[string]any, len(x))
-		for k, v := range x {
-			c[k] = deepCopyJSON(v)
-		}
-		return c
-	}
-	return x
-}

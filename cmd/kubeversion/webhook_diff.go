@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+
+	"github.com/kubeversion/kubeversion/crd"
 )
 
 // diffValues appends to out what differs between want and got, values of
@@ -103,19 +105,5 @@ func short(v any) string {
 
 // deepCopy copies a value of the JSON model.
 func deepCopy(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(v))
-		for k, e := range v {
-			m[k] = deepCopy(e)
-		}
-		return m
-	case []any:
-		l := make([]any, len(v))
-		for i, e := range v {
-			l[i] = deepCopy(e)
-		}
-		return l
-	}
-	return v
+	return crd.JSON{Value: v}.DeepCopy().Value
 }

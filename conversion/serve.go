@@ -79,15 +79,11 @@ func (c *codec) scanRequest(body []byte) (review Review, objs []map[string]any, 
 			var i int
 			switch field {
 			case "apiVersion":
-				i, ok = 0, r.next() == '"'
-				if ok {
-					review.APIVersion, ok = r.str()
-				}
+				i = 0
+				review.APIVersion, ok = r.stringValue()
 			case "kind":
-				i, ok = 1, r.next() == '"'
-				if ok {
-					review.Kind, ok = r.str()
-				}
+				i = 1
+				review.Kind, ok = r.stringValue()
 			case "request":
 				i, ok = 2, r.next() == '{'
 				if ok {
@@ -145,15 +141,11 @@ func (c *codec) scanRequestField() (*Request, []map[string]any, bool) {
 		var i int
 		switch string(raw[1 : len(raw)-1]) {
 		case "uid":
-			i, ok = 0, r.next() == '"'
-			if ok {
-				req.UID, ok = r.str()
-			}
+			i = 0
+			req.UID, ok = r.stringValue()
 		case "desiredAPIVersion":
-			i, ok = 1, r.next() == '"'
-			if ok {
-				req.DesiredAPIVersion, ok = r.str()
-			}
+			i = 1
+			req.DesiredAPIVersion, ok = r.stringValue()
 		case "objects":
 			i, ok = 2, r.next() == '['
 			if ok {
@@ -248,4 +240,13 @@ func (c *codec) failure(b []byte, res Status) []byte {
 	b = append(b, `}}}`...)
 	c.buf = b
 	return b
+}
+
+// stringValue reads a string, or reports false when the next token is
+// not one.
+func (r *reader) stringValue() (string, bool) {
+	if r.next() != '"' {
+		return "", false
+	}
+	return r.str()
 }

@@ -2,26 +2,20 @@
 
 package kubeversion
 
-import "strings"
-
 // compare returns orderRanks(a, b, rank(a), rank(b)) without the calls,
 // which the compiler does not inline: the body of rank in rank.go is
 // written out below once for a and once for b, each return turned into an
 // assignment and a goto, and then the body of orderRanks. Strings too long
-// for a rank go to compareLong. To change it, change rank.go and run go
+// or too short for a rank go to compareLong. To change it, change rank.go and run go
 // generate.
 func compare(a, b string) int {
-	if len(a) >= rankLimit || len(b) >= rankLimit {
+	if uint(len(a)-2) >= rankLimit-2 || uint(len(b)-2) >= rankLimit-2 {
 		return compareLong(a, b)
 	}
 	var ra, rb uint64
 	{
 		s := a
 		n := len(s)
-		if n < 2 {
-			ra = 0
-			goto rankedA
-		}
 		// Every version starts with "v" and a digit. Both bytes are tested at
 		// once: the two are read as one 16-bit number (the compiler makes one
 		// load of the two byte loads), "v0" is subtracted, and the bytes are
@@ -110,10 +104,6 @@ rankedA:
 	{
 		s := b
 		n := len(s)
-		if n < 2 {
-			rb = 0
-			goto rankedB
-		}
 		// Every version starts with "v" and a digit. Both bytes are tested at
 		// once: the two are read as one 16-bit number (the compiler makes one
 		// load of the two byte loads), "v0" is subtracted, and the bytes are
@@ -207,5 +197,12 @@ rankedB:
 	if ra != 0 && len(a) != len(b) {
 		return b2i(len(a) < len(b)) - b2i(len(a) > len(b))
 	}
-	return strings.Compare(b, a)
+	// Then strings.Compare(b, a), written out: on strings this short the
+	// loop costs less than the call.
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return b2i(a[i] < b[i]) - b2i(a[i] > b[i])
+		}
+	}
+	return b2i(len(a) < len(b)) - b2i(len(a) > len(b))
 }

@@ -19,8 +19,8 @@ const (
 	rankAlpha = uint64(Alpha) << 62
 )
 
-// rank returns a number that orders the strings shorter than rankLimit
-// bytes as their Versions do: 0 for a string that is not a Kubernetes
+// rank returns a number that orders the strings of 2 to rankLimit-1 bytes
+// as their Versions do: 0 for a string that is not a Kubernetes
 // version, and for a version a number above 0 that is the same for all the
 // spellings of the version and larger for a higher version. For example,
 // rank("v1") > rank("v2beta1") > rank("v2alpha1") > rank("foo") == 0, and
@@ -37,9 +37,6 @@ const (
 // strings take the byte-by-byte scan at the end.
 func rank(s string) uint64 {
 	n := len(s)
-	if n < 2 {
-		return 0
-	}
 	// Every version starts with "v" and a digit. Both bytes are tested at
 	// once: the two are read as one 16-bit number (the compiler makes one
 	// load of the two byte loads), "v0" is subtracted, and the bytes are
@@ -113,8 +110,8 @@ func rank(s string) uint64 {
 	return stability | major<<32 | minor
 }
 
-// orderRanks is the ordering of Compare on two strings shorter than
-// rankLimit bytes and their ranks: as order, with ranks for Versions.
+// orderRanks is the ordering of Compare on two strings of 2 to
+// rankLimit-1 bytes and their ranks: as order, with ranks for Versions.
 func orderRanks(a, b string, ra, rb uint64) int {
 	if ra != rb {
 		return b2i(ra > rb) - b2i(ra < rb)
@@ -124,11 +121,19 @@ func orderRanks(a, b string, ra, rb uint64) int {
 	if ra != 0 && len(a) != len(b) {
 		return b2i(len(a) < len(b)) - b2i(len(a) > len(b))
 	}
-	return strings.Compare(b, a)
+	// Then strings.Compare(b, a), written out: on strings this short the
+	// loop costs less than the call.
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return b2i(a[i] < b[i]) - b2i(a[i] > b[i])
+		}
+	}
+	return b2i(len(a) < len(b)) - b2i(len(a) > len(b))
 }
 
 // compareLong is Compare on two strings of which one has rankLimit bytes or
-// more. Two strings that do not start with "v" and a digit are not
+// more, or fewer than 2 (which is no version and which rank does not take).
+// Two strings that do not start with "v" and a digit are not
 // versions, whatever their length, so they are ordered by their bytes
 // without being scanned.
 func compareLong(a, b string) int {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -13,14 +14,14 @@ import (
 // checks in defaults, by their names without dashes.
 var formats = map[string]func(string) bool{
 	"bsonobjectid": isBSONObjectID,
-	"byte":         rxBase64.MatchString,
+	"byte":         func(s string) bool { return rxBase64().MatchString(s) },
 	"cidr":         isCIDR,
 	"creditcard":   isCreditCard,
 	"date":         isDate,
 	"datetime":     isDateTime,
 	"duration":     isDuration,
 	"email":        isEmail,
-	"hexcolor":     rxHexcolor.MatchString,
+	"hexcolor":     func(s string) bool { return rxHexcolor().MatchString(s) },
 	"hostname":     isHostname,
 	"ipv4":         isIPv4,
 	"ipv6":         isIPv6,
@@ -31,13 +32,13 @@ var formats = map[string]func(string) bool{
 	"k8sshortname": isShortName,
 	"mac":          isMAC,
 	"password":     func(string) bool { return true },
-	"rgbcolor":     rxRGBcolor.MatchString,
-	"ssn":          func(s string) bool { return len(s) == 11 && rxSSN.MatchString(s) },
+	"rgbcolor":     func(s string) bool { return rxRGBcolor().MatchString(s) },
+	"ssn":          func(s string) bool { return len(s) == 11 && rxSSN().MatchString(s) },
 	"uri":          isRequestURI,
-	"uuid":         rxUUID.MatchString,
-	"uuid3":        rxUUID3.MatchString,
-	"uuid4":        rxUUID4.MatchString,
-	"uuid5":        rxUUID5.MatchString,
+	"uuid":         func(s string) bool { return rxUUID().MatchString(s) },
+	"uuid3":        func(s string) bool { return rxUUID3().MatchString(s) },
+	"uuid4":        func(s string) bool { return rxUUID4().MatchString(s) },
+	"uuid5":        func(s string) bool { return rxUUID5().MatchString(s) },
 }
 
 // knownFormat reports whether the registry knows the format name, which,
@@ -54,27 +55,36 @@ func validFormat(name, s string) bool {
 	return ok && f(s)
 }
 
+// The expressions of the formats, compiled on first use (see lazyRegexp).
 var (
-	rxHostname = regexp.MustCompile(`^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$`)
-	rxUUID     = regexp.MustCompile(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$`)
-	rxUUID3    = regexp.MustCompile(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$`)
-	rxUUID4    = regexp.MustCompile(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$`)
-	rxUUID5    = regexp.MustCompile(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$`)
-	rxDateTime = regexp.MustCompile(`^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$`)
-	rxDuration = regexp.MustCompile(`((\d+)\s*([A-Za-zµ]+))`)
-	rxShort    = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
-	rxLong     = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+	rxHostname = lazyRegexp(`^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$`)
+	rxUUID     = lazyRegexp(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$`)
+	rxUUID3    = lazyRegexp(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$`)
+	rxUUID4    = lazyRegexp(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$`)
+	rxUUID5    = lazyRegexp(`(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$`)
+	rxDateTime = lazyRegexp(`^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$`)
+	rxDuration = lazyRegexp(`((\d+)\s*([A-Za-zµ]+))`)
+	rxShort    = lazyRegexp(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+	rxLong     = lazyRegexp(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
 
-	rxCreditCard = regexp.MustCompile(`^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35\d{3})\d{11})$`)
-	rxISBN10     = regexp.MustCompile(`^(?:[0-9]{9}X|[0-9]{10})$`)
-	rxISBN13     = regexp.MustCompile(`^(?:[0-9]{13})$`)
-	rxHexcolor   = regexp.MustCompile(`^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
-	rxRGBcolor   = regexp.MustCompile(`^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$`)
-	rxBase64     = regexp.MustCompile(`^(?:[A-Za-z0-9+\/]{4})*(?:[A-Za-z0-9+\/]{2}==|[A-Za-z0-9+\/]{3}=|[A-Za-z0-9+\/]{4})$`)
-	rxSSN        = regexp.MustCompile(`^\d{3}[- ]?\d{2}[- ]?\d{4}$`)
-	rxNotNumber  = regexp.MustCompile(`[^0-9]+`)
-	rxSpaceMinus = regexp.MustCompile(`[\s-]+`)
+	rxCreditCard = lazyRegexp(`^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35\d{3})\d{11})$`)
+	rxISBN10     = lazyRegexp(`^(?:[0-9]{9}X|[0-9]{10})$`)
+	rxISBN13     = lazyRegexp(`^(?:[0-9]{13})$`)
+	rxHexcolor   = lazyRegexp(`^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
+	rxRGBcolor   = lazyRegexp(`^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$`)
+	rxBase64     = lazyRegexp(`^(?:[A-Za-z0-9+\/]{4})*(?:[A-Za-z0-9+\/]{2}==|[A-Za-z0-9+\/]{3}=|[A-Za-z0-9+\/]{4})$`)
+	rxSSN        = lazyRegexp(`^\d{3}[- ]?\d{2}[- ]?\d{4}$`)
+	rxNotNumber  = lazyRegexp(`[^0-9]+`)
+	rxSpaceMinus = lazyRegexp(`[\s-]+`)
 )
+
+// lazyRegexp returns a function that compiles expr the first time it is
+// called and returns the same Regexp ever after. Compiled at start-up, the
+// expressions of the formats would cost every program that imports crd
+// half a megabyte and a millisecond, whether it checks a format or not.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 func isBSONObjectID(s string) bool {
 	b, err := hex.DecodeString(s)
@@ -96,7 +106,7 @@ func isDateTime(s string) bool {
 	if len(parts) < 2 || !isDate(parts[0]) {
 		return false
 	}
-	m := rxDateTime.FindStringSubmatch(parts[1])
+	m := rxDateTime().FindStringSubmatch(parts[1])
 	if m == nil {
 		return false
 	}
@@ -123,7 +133,7 @@ func isDuration(s string) bool {
 		return true
 	}
 	ok := false
-	for _, m := range rxDuration.FindAllStringSubmatch(s, -1) {
+	for _, m := range rxDuration().FindAllStringSubmatch(s, -1) {
 		if _, err := strconv.Atoi(m[2]); err != nil {
 			return false
 		}
@@ -140,15 +150,15 @@ func isDuration(s string) bool {
 	return ok
 }
 
-func isShortName(s string) bool { return len(s) <= 63 && rxShort.MatchString(s) }
+func isShortName(s string) bool { return len(s) <= 63 && rxShort().MatchString(s) }
 
-func isLongName(s string) bool { return len(s) <= 253 && rxLong.MatchString(s) }
+func isLongName(s string) bool { return len(s) <= 253 && rxLong().MatchString(s) }
 
 // isCreditCard is govalidator.IsCreditCard: the digits of s match a card
 // pattern and pass the Luhn check.
 func isCreditCard(s string) bool {
-	digits := rxNotNumber.ReplaceAllString(s, "")
-	if !rxCreditCard.MatchString(digits) {
+	digits := rxNotNumber().ReplaceAllString(s, "")
+	if !rxCreditCard().MatchString(digits) {
 		return false
 	}
 	sum, double := 0, false
@@ -168,10 +178,10 @@ func isCreditCard(s string) bool {
 
 // isISBN is govalidator.IsISBN for version 10 or 13.
 func isISBN(s string, version int) bool {
-	s = rxSpaceMinus.ReplaceAllString(s, "")
+	s = rxSpaceMinus().ReplaceAllString(s, "")
 	sum := 0
 	if version == 10 {
-		if !rxISBN10.MatchString(s) {
+		if !rxISBN10().MatchString(s) {
 			return false
 		}
 		for i := range 9 {
@@ -184,7 +194,7 @@ func isISBN(s string, version int) bool {
 		}
 		return sum%11 == 0
 	}
-	if !rxISBN13.MatchString(s) {
+	if !rxISBN13().MatchString(s) {
 		return false
 	}
 	for i := range 12 {

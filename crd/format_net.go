@@ -13,7 +13,7 @@ func isEmail(s string) bool {
 }
 
 func isHostname(s string) bool {
-	if !rxHostname.MatchString(s) || len(s) > 255 {
+	if !rxHostname().MatchString(s) || len(s) > 255 {
 		return false
 	}
 	for _, p := range strings.Split(s, ".") {

@@ -9,12 +9,14 @@ import (
 )
 
 // groupIndex numbers the distinct group prefixes of the lines, "" (the
-// lines without a slash) being 0, and records the number of each line's
-// group. It is a hash table of its own rather than a map[string]uint32:
-// with many groups, a map's keys are as many small allocations, and a
-// lookup misses the cache on the table, the key's header and its bytes,
-// where here a slot holds the hash of its prefix beside the number, and
-// the prefixes are in one array.
+// lines without a slash) being 0, and sets the key of the record of each
+// line with a slash to the number of its group, until split puts the
+// records in groups and gives them their versions' keys. It is a hash
+// table of its own rather than a map[string]uint32: with many groups, a
+// map's keys are as many small allocations, and a lookup misses the cache
+// on the table, the key's header and its bytes, where here a slot holds
+// the hash of its prefix beside the number, and the prefixes are in one
+// array.
 //
 // With many groups, the table does not fit in the nearest caches, and each
 // lookup would wait for memory twice, for the slot and for the prefix, one
@@ -24,18 +26,21 @@ import (
 // The two halves of the input are read at once, and each looks its lines
 // up a block at a time, holding mu.
 type groupIndex struct {
-	mu        sync.Mutex
-	lineCount int      // the number of lines, to allocate lines once
-	lines     []uint32 // the group of each line, once a line has a slash
-	seed      maphash.Seed
-	slots     []uint64 // a group's hash in the high half, its number in the low, or 0
-	prefixes  []byte   // the prefixes, one after the other
-	ends      []uint32 // where each group's prefix ends in prefixes
-	touched   uint64   // what touching read, kept so that the reads are made
+	mu       sync.Mutex
+	recs     []record // the records of all the lines
+	seed     maphash.Seed
+	slots    []uint64 // a group's hash in the high half, its number in the low, or 0
+	prefixes []byte   // the prefixes, one after the other
+	ends     []uint32 // where each group's prefix ends in prefixes
+	touched  uint64   // what touching read, kept so that the reads are made
 }
 
-func newGroupIndex(lineCount int) *groupIndex {
-	return &groupIndex{lineCount: lineCount, seed: maphash.MakeSeed()}
+// grouped is the bit of a record's loc that tells, until split, that the
+// line has a slash and the record's key is the number of its group.
+const grouped = 1 << 63
+
+func newGroupIndex(recs []record) *groupIndex {
+	return &groupIndex{recs: recs, seed: maphash.MakeSeed()}
 }
 
 // groupWorker gathers the lines of one goroutine to look up.
@@ -52,7 +57,8 @@ type pendingLine struct {
 	hash   uint64
 }
 
-// add records that line n has the group prefix, which is not "".
+// add records that line n, whose record is written, has the group prefix,
+// which is not "".
 func (w *groupWorker) add(n int, prefix []byte) {
 	w.pending[w.npending] = pendingLine{n, prefix, maphash.Bytes(w.g.seed, prefix)}
 	if w.npending++; w.npending == len(w.pending) {
@@ -71,11 +77,11 @@ func (w *groupWorker) flush() {
 	w.npending = 0
 }
 
-// lookup sets the group of each line in pending: it touches all their
-// slots, then the prefixes those hold, and then looks each line up.
+// lookup sets the key of each line in pending to the number of its group:
+// it touches all their slots, then the prefixes those hold, and then looks
+// each line up.
 func (g *groupIndex) lookup(pending []pendingLine) {
-	if g.lines == nil {
-		g.lines = make([]uint32, g.lineCount)
+	if g.slots == nil {
 		g.slots = make([]uint64, 64)
 		g.ends = []uint32{0}
 	}
@@ -89,7 +95,7 @@ func (g *groupIndex) lookup(pending []pendingLine) {
 		}
 	}
 	for _, p := range pending {
-		g.lines[p.n] = g.id(p.prefix, p.hash)
+		g.recs[p.n].key = uint64(g.id(p.prefix, p.hash))
 	}
 }
 
@@ -141,14 +147,31 @@ func (g *groupIndex) grow() {
 	}
 }
 
-// split puts recs in order of their groups' prefixes, in place, and
+// split puts the records in order of their groups' prefixes, in place,
+// gives the records of lines with a slash their versions' keys, and
 // returns the groups.
-func (g *groupIndex) split(recs []record) sortGroups {
-	if g.lines == nil {
+func (g *groupIndex) split(in *sortInput) sortGroups {
+	recs := g.recs
+	if g.slots == nil {
 		return sortGroups{recs: recs, ends: []int{len(recs)}}
 	}
-	// Rank the groups by prefix, in byte order, and give each line the
-	// rank of its group.
+	// The slots and the copies that growing left behind are garbage now:
+	// collect them, so that what comes next reuses their memory rather
+	// than take more (the collector is off). Little of the heap holds
+	// pointers, so this is quick.
+	g.recs, g.slots = nil, nil
+	runtime.GC()
+	// The lines without a slash, whose keys are already their versions',
+	// are group "", which comes first.
+	u := 0
+	for i, r := range recs {
+		if r.loc&grouped == 0 {
+			recs[u], recs[i] = r, recs[u]
+			u++
+		}
+	}
+	// Rank the groups by prefix, in byte order ("" first), and give each
+	// line with a slash the rank of its group for key.
 	groups := len(g.ends)
 	order := make([]uint32, groups)
 	for i := range order {
@@ -159,11 +182,12 @@ func (g *groupIndex) split(recs []record) sortGroups {
 	for r, id := range order {
 		rank[id] = uint32(r)
 	}
-	ranks := g.lines
 	ends := make([]int, groups)
-	for i, id := range ranks {
-		ranks[i] = rank[id]
-		ends[rank[id]]++
+	ends[0] = u
+	for i := u; i < len(recs); i++ {
+		r := rank[recs[i].key]
+		recs[i].key = uint64(r)
+		ends[r]++
 	}
 	for r := 1; r < groups; r++ {
 		ends[r] += ends[r-1]
@@ -172,14 +196,36 @@ func (g *groupIndex) split(recs []record) sortGroups {
 	for groups > 1<<bits {
 		bits += 8
 	}
-	sortByRank(recs, ranks, bits-8)
-	// The groups of the lines, the slots and the copies that growing left
-	// behind are garbage now: collect them, so that what comes next reuses
-	// their memory rather than take more (the collector is off). Little of
-	// the heap holds pointers, so this is quick.
-	g.lines, g.slots = nil, nil
-	runtime.GC()
+	sortByRank(recs[u:], bits-8)
+	setVersionKeys(in, recs[u:])
 	return sortGroups{recs: recs, ends: ends, index: g, order: order}
+}
+
+// setVersionKeys sets the key of each record, which is that of a line with
+// a slash, to the key of the line's version, what follows its first slash,
+// and clears grouped; on many records, in two goroutines.
+func setVersionKeys(in *sortInput, recs []record) {
+	set := func(recs []record) {
+		for i := range recs {
+			loc := recs[i].loc &^ grouped
+			line := in.line(loc)
+			version := line[bytes.IndexByte(line, '/')+1:]
+			recs[i] = record{key: versionKey(unsafeString(version)), loc: loc}
+		}
+	}
+	if len(recs) < parallelSort {
+		set(recs)
+		return
+	}
+	half := len(recs) / 2
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		set(recs[half:])
+	}()
+	set(recs[:half])
+	wg.Wait()
 }
 
 // sortGroups is the records in groups, in the order of their prefixes.
@@ -203,15 +249,15 @@ func (s sortGroups) group(i int) (string, []record) {
 	return prefix, s.recs[start:s.ends[i]]
 }
 
-// sortByRank sorts recs by ranks, in place, moving each rank with its
-// record: a most-significant-byte-first radix sort on the byte of the
-// rank at shift and those below. With many groups, a pass that put the
-// records straight into their groups would write to as many places at
-// once, each a cache miss; a byte at a time, it writes to 256.
-func sortByRank(recs []record, ranks []uint32, shift uint) {
+// sortByRank sorts recs by their keys, which are ranks, in place: a
+// most-significant-byte-first radix sort on the byte of the key at shift
+// and those below. With many groups, a pass that put the records straight
+// into their groups would write to as many places at once, each a cache
+// miss; a byte at a time, it writes to 256.
+func sortByRank(recs []record, shift uint) {
 	var count, next [256]int
-	for _, r := range ranks {
-		count[byte(r>>shift)]++
+	for _, r := range recs {
+		count[byte(r.key>>shift)]++
 	}
 	sum := 0
 	for d, n := range count {
@@ -222,14 +268,13 @@ func sortByRank(recs []record, ranks []uint32, shift uint) {
 	for d := range 256 {
 		end := start[d] + count[d]
 		for next[d] < end {
-			rec, k := recs[next[d]], ranks[next[d]]
-			for int(byte(k>>shift)) != d {
-				j := next[byte(k>>shift)]
-				next[byte(k>>shift)]++
+			rec := recs[next[d]]
+			for int(byte(rec.key>>shift)) != d {
+				j := next[byte(rec.key>>shift)]
+				next[byte(rec.key>>shift)]++
 				recs[j], rec = rec, recs[j]
-				ranks[j], k = k, ranks[j]
 			}
-			recs[next[d]], ranks[next[d]] = rec, k
+			recs[next[d]] = rec
 			next[d]++
 		}
 	}
@@ -238,7 +283,7 @@ func sortByRank(recs []record, ranks []uint32, shift uint) {
 	}
 	for d, n := range count {
 		if n > 1 {
-			sortByRank(recs[start[d]:start[d]+n], ranks[start[d]:start[d]+n], shift-8)
+			sortByRank(recs[start[d]:start[d]+n], shift-8)
 		}
 	}
 }

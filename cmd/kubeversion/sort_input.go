@@ -22,7 +22,8 @@ type sortInput struct {
 }
 
 // locShift is where the chunk index starts in a line's location: a chunk
-// may hold up to 1 TiB, and there may be 2^24 chunks.
+// may hold up to 1 TiB, and there may be 2^23 chunks (the top bit is
+// grouped, while collect runs).
 const locShift = 40
 
 // Chunk sizes when the size of the input is not known in advance: the

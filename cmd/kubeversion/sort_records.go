@@ -31,13 +31,13 @@ func collect(in *sortInput) sortGroups {
 	in.crlf = i > 0 && first[i-1] == '\r'
 	halves := in.halves()
 	recs := make([]record, countLines(in, halves[0])+countLines(in, halves[1]))
-	groups := newGroupIndex(len(recs))
+	groups := newGroupIndex(recs)
 	if crlf := collectHalves(in, halves, recs, groups); crlf != in.crlf {
 		in.crlf = crlf
-		groups = newGroupIndex(len(recs))
+		groups = newGroupIndex(recs)
 		collectHalves(in, halves, recs, groups)
 	}
-	return groups.split(recs)
+	return groups.split(in)
 }
 
 // parallelInput is the size from which collect reads the two halves of
@@ -101,12 +101,15 @@ func collectKeys(in *sortInput, segs []segment, recs []record, firstLine int, gr
 					slashAt = off + i
 				}
 			}
-			version := line
+			loc := uint64(seg.chunk)<<locShift | uint64(off)
 			if slash := slashAt - off; slash < len(line) {
+				// The key is the number of the line's group, which add
+				// sets, until split.
+				recs[n] = record{loc: loc | grouped}
 				w.add(firstLine+n, line[:slash+1])
-				version = line[slash+1:]
+			} else {
+				recs[n] = record{key: versionKey(unsafeString(line)), loc: loc}
 			}
-			recs[n] = record{key: versionKey(unsafeString(version)), loc: uint64(seg.chunk)<<locShift | uint64(off)}
 			off += end + 1
 		}
 	}

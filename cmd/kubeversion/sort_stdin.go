@@ -9,8 +9,9 @@ import (
 
 // sortStdin is "kubeversion sort" of standard input. It writes the lines
 // in the order of writeSorted, byte for byte, but holds only the input, a
-// 16-byte record per line and, when lines have groups, the group of each
-// line (4 bytes) and a table of the groups: the input is read into one
+// 16-byte record per line and, when lines have groups, a table of the
+// groups (a record holds its line's group until the lines are put in
+// groups, and its version's key after): the input is read into one
 // buffer (a few from a pipe), each line is parsed once into a key, and the
 // records are sorted by radix sort, group by group (see collect,
 // versionKey, lineSorter.sort and writeRecords). Each step but the read

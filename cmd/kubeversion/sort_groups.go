@@ -203,15 +203,25 @@ func (g *groupIndex) split(in *sortInput) sortGroups {
 
 // setVersionKeys sets the key of each record, which is that of a line with
 // a slash, to the key of the line's version, what follows its first slash,
-// and clears grouped; on many records, in two goroutines.
+// and clears grouped; on many records, in two goroutines. The lines are
+// all over the input, as in format, so it touches a few dozen at a time
+// before it reads them.
 func setVersionKeys(in *sortInput, recs []record) {
 	set := func(recs []record) {
-		for i := range recs {
-			loc := recs[i].loc &^ grouped
-			line := in.line(loc)
-			version := line[bytes.IndexByte(line, '/')+1:]
-			recs[i] = record{key: versionKey(unsafeString(version)), loc: loc}
+		var touched byte
+		for p := 0; p < len(recs); p += touchAhead {
+			block := recs[p:min(p+touchAhead, len(recs))]
+			for _, r := range block {
+				touched += in.firstByte(r.loc &^ grouped)
+			}
+			for i := range block {
+				loc := block[i].loc &^ grouped
+				line := in.line(loc)
+				version := line[bytes.IndexByte(line, '/')+1:]
+				block[i] = record{key: versionKey(unsafeString(version)), loc: loc}
+			}
 		}
+		runtime.KeepAlive(touched)
 	}
 	if len(recs) < parallelSort {
 		set(recs)

@@ -19,7 +19,7 @@ func Compare(a, b string) int {
 	// compare is orderRanks(a, b, rank(a), rank(b)) with the two calls to
 	// rank written out, generated from rank.go: the calls would cost a
 	// fifth of the time of Compare. Strings of rankLimit bytes or more,
-	// which are rare, go to compareLong.
+	// and of fewer than 2, go to compareLong.
 	return compare(a, b)
 }
 

@@ -206,8 +206,8 @@ package kubeversion
 // which the compiler does not inline: the body of rank in rank.go is
 // written out below once for a and once for b, each return turned into an
 // assignment and a goto, and then the body of orderRanks. Strings too long
-// or too short for a rank go to compareLong. To change it, change rank.go and run go
-// generate.
+// or too short for a rank go to compareLong. To change it, change rank.go
+// and run go generate.
 func compare(a, b string) int {
 	if uint(len(a)-2) >= rankLimit-2 || uint(len(b)-2) >= rankLimit-2 {
 		return compareLong(a, b)

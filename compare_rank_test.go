@@ -51,9 +51,9 @@ var nearShapes = sync.OnceValue(func() []string {
 })
 
 // TestRank checks rank against scan on every string of the grammar tests
-// that rank takes (2 to rankLimit-1 bytes) and on the strings near the common shapes: rank
-// is 0 exactly when scan rejects the string, and otherwise the rank of the
-// scanned Version.
+// that rank takes (2 to rankLimit-1 bytes) and on the strings near the
+// common shapes: rank is 0 exactly when scan rejects the string, and
+// otherwise the rank of the scanned Version.
 func TestRank(t *testing.T) {
 	failures := 0
 	strs := append(nearShapes(), grammarStrings()...)

@@ -6,7 +6,9 @@ import (
 )
 
 // record is a line of standard input to sort: its location in the input
-// (see sortInput) and the versionKey of its version part. Records hold no
+// (see sortInput) and the versionKey of its version part. (From collect
+// until split, the record of a line with a slash has grouped set in loc,
+// and its group's number for key: see groupIndex.) Records hold no
 // pointers, so the garbage collector never scans them, and they are 16
 // bytes each, whatever the line.
 type record struct {

@@ -60,60 +60,39 @@ func emptied[T any](s []T, limit int) []T {
 func (c *codec) scanRequest(body []byte) (review Review, objs []map[string]any, ok bool) {
 	r := &c.r
 	r.data, r.pos = body, 0
-	if !r.consume('{') {
+	if r.next() != '{' {
 		return Review{}, nil, false
 	}
 	var seen [4]bool
-	if r.next() == '}' {
-		r.pos++
-	} else {
-		for {
-			if r.next() != '"' {
-				return Review{}, nil, false
+	ok = r.fields(seen[:], func(name []byte) (int, bool) {
+		switch string(name) {
+		case "apiVersion":
+			s, ok := r.stringValue()
+			review.APIVersion = s
+			return 0, ok
+		case "kind":
+			s, ok := r.stringValue()
+			review.Kind = s
+			return 1, ok
+		case "request":
+			if r.next() != '{' {
+				return 2, false
 			}
-			raw, plain, ok := r.strToken()
-			if !ok || !plain || !r.consume(':') {
-				return Review{}, nil, false
+			var ok bool
+			review.Request, objs, ok = c.scanRequestField()
+			return 2, ok
+		case "response":
+			r.skipSpace()
+			start := r.pos
+			if _, ok := r.value(0); !ok {
+				return 3, false
 			}
-			field := string(raw[1 : len(raw)-1])
-			var i int
-			switch field {
-			case "apiVersion":
-				i = 0
-				review.APIVersion, ok = r.stringValue()
-			case "kind":
-				i = 1
-				review.Kind, ok = r.stringValue()
-			case "request":
-				i, ok = 2, r.next() == '{'
-				if ok {
-					review.Request, objs, ok = c.scanRequestField()
-				}
-			case "response":
-				i = 3
-				r.skipSpace()
-				start := r.pos
-				if _, ok = r.value(0); ok {
-					var resp Response
-					ok = json.Unmarshal(body[start:r.pos], &resp) == nil
-				}
-			default:
-				return Review{}, nil, false
-			}
-			if !ok || seen[i] {
-				return Review{}, nil, false
-			}
-			seen[i] = true
-			if r.consume(',') {
-				continue
-			}
-			if !r.consume('}') {
-				return Review{}, nil, false
-			}
-			break
+			var resp Response
+			return 3, json.Unmarshal(body[start:r.pos], &resp) == nil
 		}
-	}
-	if !r.atEnd() {
+		return 0, false
+	})
+	if !ok || !r.atEnd() {
 		return Review{}, nil, false
 	}
 	return review, objs, true
@@ -122,49 +101,62 @@ func (c *codec) scanRequest(body []byte) (review Review, objs []map[string]any, 
 // scanRequestField reads the request of a review, at '{'.
 func (c *codec) scanRequestField() (*Request, []map[string]any, bool) {
 	r := &c.r
-	r.pos++ // '{'
 	req := &Request{}
 	var objs []map[string]any
 	var seen [3]bool
+	ok := r.fields(seen[:], func(name []byte) (int, bool) {
+		switch string(name) {
+		case "uid":
+			s, ok := r.stringValue()
+			req.UID = s
+			return 0, ok
+		case "desiredAPIVersion":
+			s, ok := r.stringValue()
+			req.DesiredAPIVersion = s
+			return 1, ok
+		case "objects":
+			if r.next() != '[' {
+				return 2, false
+			}
+			var ok bool
+			req.Objects, objs, ok = c.scanObjects()
+			return 2, ok
+		}
+		return 0, false
+	})
+	if !ok {
+		return nil, nil, false
+	}
+	return req, objs, true
+}
+
+// fields reads an object of known fields, at '{', each field spelled
+// without escapes: for each, field reads the value and returns the
+// field's number, below len(seen), and whether it could read the value. An
+// unknown field (for which field returns false), a field given twice, or
+// a value that field could not read makes fields return false.
+func (r *reader) fields(seen []bool, field func(name []byte) (int, bool)) bool {
+	r.pos++ // '{'
 	if r.next() == '}' {
 		r.pos++
-		return req, nil, true
+		return true
 	}
 	for {
 		if r.next() != '"' {
-			return nil, nil, false
+			return false
 		}
 		raw, plain, ok := r.strToken()
 		if !ok || !plain || !r.consume(':') {
-			return nil, nil, false
+			return false
 		}
-		var i int
-		switch string(raw[1 : len(raw)-1]) {
-		case "uid":
-			i = 0
-			req.UID, ok = r.stringValue()
-		case "desiredAPIVersion":
-			i = 1
-			req.DesiredAPIVersion, ok = r.stringValue()
-		case "objects":
-			i, ok = 2, r.next() == '['
-			if ok {
-				req.Objects, objs, ok = c.scanObjects()
-			}
-		default:
-			return nil, nil, false
-		}
+		i, ok := field(raw[1 : len(raw)-1])
 		if !ok || seen[i] {
-			return nil, nil, false
+			return false
 		}
 		seen[i] = true
-		if r.consume(',') {
-			continue
+		if !r.consume(',') {
+			return r.consume('}')
 		}
-		if !r.consume('}') {
-			return nil, nil, false
-		}
-		return req, objs, true
 	}
 }
 

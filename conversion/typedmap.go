@@ -167,6 +167,39 @@ func isASCII(s string) bool {
 	return true
 }
 
+// copySlice and copyMap copy a slice or a map of the generic model, each
+// element passed through f at depth+1, as generic and normalize do: a nil
+// slice or map becomes nil, and an element f refuses, or a key that is
+// not UTF-8, makes the copy fail.
+func copySlice(x []any, depth int, f func(any, int) (any, bool)) (any, bool) {
+	if x == nil {
+		return nil, true
+	}
+	a := make([]any, len(x))
+	for i, e := range x {
+		var ok bool
+		if a[i], ok = f(e, depth+1); !ok {
+			return nil, false
+		}
+	}
+	return a, true
+}
+
+func copyMap(x map[string]any, depth int, f func(any, int) (any, bool)) (any, bool) {
+	if x == nil {
+		return nil, true
+	}
+	m := make(map[string]any, len(x))
+	for k, e := range x {
+		v, ok := f(e, depth+1)
+		if !ok || !utf8.ValidString(k) {
+			return nil, false
+		}
+		m[k] = v
+	}
+	return m, true
+}
+
 // generic converts x as encoding/json decodes its JSON into an empty
 // interface: numbers become float64, and maps and slices are copied.
 func generic(orig any, depth int) (any, bool) {
@@ -186,30 +219,9 @@ func generic(orig any, depth int) (any, bool) {
 	case float64:
 		return orig, !math.IsInf(x, 0) && !math.IsNaN(x)
 	case []any:
-		if x == nil {
-			return nil, true
-		}
-		a := make([]any, len(x))
-		for i, e := range x {
-			var ok bool
-			if a[i], ok = generic(e, depth+1); !ok {
-				return nil, false
-			}
-		}
-		return a, true
+		return copySlice(x, depth, generic)
 	case map[string]any:
-		if x == nil {
-			return nil, true
-		}
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			g, ok := generic(e, depth+1)
-			if !ok || !utf8.ValidString(k) {
-				return nil, false
-			}
-			m[k] = g
-		}
-		return m, true
+		return copyMap(x, depth, generic)
 	}
 	return nil, false
 }

@@ -114,30 +114,9 @@ func normalize(orig any, depth int) (any, bool) {
 		}
 		return orig, true
 	case []any:
-		if x == nil {
-			return nil, true
-		}
-		a := make([]any, len(x))
-		for i, e := range x {
-			var ok bool
-			if a[i], ok = normalize(e, depth+1); !ok {
-				return nil, false
-			}
-		}
-		return a, true
+		return copySlice(x, depth, normalize)
 	case map[string]any:
-		if x == nil {
-			return nil, true
-		}
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			n, ok := normalize(e, depth+1)
-			if !ok || !utf8.ValidString(k) {
-				return nil, false
-			}
-			m[k] = n
-		}
-		return m, true
+		return copyMap(x, depth, normalize)
 	}
 	v := reflect.ValueOf(orig)
 	if !infoOf(v.Type()).ok {

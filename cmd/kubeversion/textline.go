@@ -1,0 +1,94 @@
+package main
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// textLine returns s as one line of text output that no input can break
+// out of. Field names, messages and file names come from the input, and a
+// property named "x\n::warning file=README.md::ok" printed raw would
+// become a GitHub Actions workflow command when lint runs in a workflow,
+// or forge a line of lint's own. So textLine writes every character that
+// is not printable as a Go escape (a newline as \n, ESC as \x1b, U+202E
+// as \u202e, a byte that is not UTF-8 as \xff), and writes a line that
+// would start with "::" once its leading white space is trimmed (what the
+// Actions runner reads as a command) with its first colon as \x3a. For
+// example,
+//
+//	textLine("a\nb")          == `a\nb`
+//	textLine("::warning::x")  == `\x3a:warning::x`
+//	textLine(`^\d+$`)         == `^\d+$`
+//
+// A backslash is kept as it is, so that patterns read as written; the
+// escapes are therefore not reversible, only harmless.
+func textLine(s string) string {
+	if isPlainLine(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	colon := -1 // the colon that would start a workflow command
+	if trimmed := strings.TrimLeft(s, " \t"); strings.HasPrefix(trimmed, "::") {
+		colon = len(s) - len(trimmed)
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case i == colon:
+			b.WriteString(`\x3a`)
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\x`)
+			b.WriteByte(hexDigits[s[i]>>4])
+			b.WriteByte(hexDigits[s[i]&0xF])
+		case r == ' ' || unicode.IsPrint(r):
+			b.WriteString(s[i : i+size])
+		default:
+			writeEscape(&b, r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+const hexDigits = "0123456789abcdef"
+
+// writeEscape writes r as Go writes it in a quoted string.
+func writeEscape(b *strings.Builder, r rune) {
+	switch r {
+	case '\n':
+		b.WriteString(`\n`)
+	case '\r':
+		b.WriteString(`\r`)
+	case '\t':
+		b.WriteString(`\t`)
+	default:
+		var digits int
+		switch {
+		case r < 0x100:
+			b.WriteString(`\x`)
+			digits = 2
+		case r < 0x10000:
+			b.WriteString(`\u`)
+			digits = 4
+		default:
+			b.WriteString(`\U`)
+			digits = 8
+		}
+		for shift := 4 * (digits - 1); shift >= 0; shift -= 4 {
+			b.WriteByte(hexDigits[(r>>shift)&0xF])
+		}
+	}
+}
+
+// isPlainLine reports whether textLine would return s unchanged: printable
+// ASCII only, and no "::" at the start. Most lines are, and cost no copy.
+func isPlainLine(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' {
+			return false
+		}
+	}
+	return !strings.HasPrefix(strings.TrimLeft(s, " "), "::")
+}

@@ -16,8 +16,9 @@ import (
 //	spec.image lost (was "a")
 //	spec.replicas: 1 came back as 2
 //
-// Numbers compare by value, so 1 and 1.0 are equal. Lists of different
-// lengths are reported whole.
+// Numbers compare as the API server stores them (see sameNumber), so 1
+// and 1.0 are equal, and 9007199254740993 and 9007199254740992 are not.
+// Lists of different lengths are reported whole.
 func diffValues(path string, want, got any, out []string) []string {
 	wm, wok := want.(map[string]any)
 	gm, gok := got.(map[string]any)
@@ -70,8 +71,8 @@ func diffValues(path string, want, got any, out []string) []string {
 // sameValue reports whether a and b, which are not both maps nor lists of
 // one length, are equal as JSON.
 func sameValue(a, b any) bool {
-	if x, ok := number(a); ok {
-		y, ok := number(b)
+	if x, ok := numberText(a); ok {
+		y, ok := numberText(b)
 		return ok && x == y
 	}
 	switch a := a.(type) {
@@ -81,14 +82,30 @@ func sameValue(a, b any) bool {
 	return false // a map and a list, or lists of different lengths
 }
 
-func number(v any) (float64, bool) {
+// numberText returns v, an int64 or a float64, as the API server writes
+// it, and whether v is a number. The server reads a number of JSON as an
+// int64 when strconv.ParseInt takes it, else as a float64
+// (sigs.k8s.io/json's PreserveInts, as the samples and answers here are
+// read), and writes it with encoding/json: an int64 in its digits, a
+// float64 in the fewest digits that read back as it. So two numbers are
+// the same when those texts are: 1 and 1.0 are, as the server keeps both
+// as 1; 9007199254740993 and the float64 9007199254740992 that a webhook
+// decoding into float64 (JavaScript, Go's interface{} without UseNumber)
+// makes of it are not, nor is 1152921504606846976 and the float64 of the
+// same value, which the server writes 1152921504606847000. The one text
+// it does not keep is "-0", read back as the integer 0, so -0 is 0.
+func numberText(v any) (string, bool) {
 	switch v := v.(type) {
 	case int64:
-		return float64(v), true
+		return strconv.FormatInt(v, 10), true
 	case float64:
-		return v, true
+		if v == 0 {
+			return "0", true // and -0
+		}
+		b, err := json.Marshal(v)
+		return string(b), err == nil // only NaN and ±Inf fail, which JSON cannot hold
 	}
-	return 0, false
+	return "", false
 }
 
 // short returns v as JSON, cut at 60 bytes.

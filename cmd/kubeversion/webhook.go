@@ -27,7 +27,9 @@ func runWebhook(e *env, args []string) int {
 }
 
 // runWebhookCheck is "kubeversion webhook check --crd FILE [--url URL]
-// [--ca FILE] [-o text|json|github] OBJECT...".
+// [--ca FILE] [-o text|json|github] OBJECT...". Every line it writes to
+// standard error goes through textLine: file names and messages come from
+// the input and the webhook.
 func runWebhookCheck(e *env, args []string) int {
 	flags := newFlagSet(e, "webhook check", "--crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...")
 	crdFile := flags.String("crd", "", "the CustomResourceDefinition whose conversion to check, in `FILE`")
@@ -39,7 +41,7 @@ func runWebhookCheck(e *env, args []string) int {
 		return status
 	}
 	fail := func(format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "kubeversion webhook check: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, textLine(fmt.Sprintf("kubeversion webhook check: "+format, a...)))
 		return exitError
 	}
 	write, ok := webhookWriters[*format]

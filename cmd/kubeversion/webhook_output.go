@@ -69,13 +69,14 @@ var webhookWriters = map[string]func(w io.Writer, s *webhookSummary) error{
 }
 
 // writeWebhookText writes each finding as "file:line: message", as
-// compilers do, then the verdict.
+// compilers do, then the verdict, each through textLine: names, messages
+// and file names come from the samples, the CRD and the webhook's answers.
 func writeWebhookText(out io.Writer, s *webhookSummary) error {
 	w := bufio.NewWriter(out)
 	for _, f := range s.Findings {
-		fmt.Fprintln(w, f)
+		fmt.Fprintln(w, textLine(f.String()))
 	}
-	fmt.Fprintln(w, s.verdict())
+	fmt.Fprintln(w, textLine(s.verdict()))
 	return w.Flush()
 }
 
@@ -87,13 +88,17 @@ func writeWebhookJSON(out io.Writer, s *webhookSummary) error {
 }
 
 // writeWebhookGitHub writes an error annotation per finding and a notice
-// with the verdict.
+// with the verdict. ghData and ghProperty escape what the runner would read
+// as the end of a line or of a property; the messages also go through
+// textLine first, so that control characters (an ESC that colours or
+// hides the log's text) are written as escapes, as in text output. The
+// file is not: the runner must get its name back to place the annotation.
 func writeWebhookGitHub(out io.Writer, s *webhookSummary) error {
 	w := bufio.NewWriter(out)
 	for _, f := range s.Findings {
 		msg := strings.TrimPrefix(f.String(), fmt.Sprintf("%s:%d: ", f.File, f.Line))
-		fmt.Fprintf(w, "::error file=%s,line=%d,title=%s::%s\n", ghProperty(f.File), f.Line, ghProperty("kubeversion webhook check"), ghData(msg))
+		fmt.Fprintf(w, "::error file=%s,line=%d,title=%s::%s\n", ghProperty(f.File), f.Line, ghProperty("kubeversion webhook check"), ghData(textLine(msg)))
 	}
-	fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("kubeversion webhook check"), ghData(s.verdict()))
+	fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("kubeversion webhook check"), ghData(textLine(s.verdict())))
 	return w.Flush()
 }

@@ -17,9 +17,11 @@ list, in the first review version of conversionReviewVersions, over HTTPS
 verified with the CRD's caBundle or --ca, HTTP/1.1, a 30 s timeout. It
 judges each answer by the server's rules and in its words, converts each
 object to every other served version and back and reports what does not
-come back, and reports the fields the target schema prunes silently. For
-strategy None it reports, without calls, the fields of each object lost
-when read through another version. Any finding makes the exit status 1.`,
+come back, and reports the fields the target schema prunes silently. For strategy None it reports, without calls, the fields of
+each object lost when read through another version. Any finding makes the
+exit status 1. A webhook that cannot be called, does not answer in time or
+before --timeout, or answers more than 64 MiB (16 times the request if
+more) stops the check at that call with exit status 2.`,
 	"sort": `Sort prints the VERSION arguments, or the lines of standard input, highest
 priority first, as Kubernetes ranks API versions. Lines of the form
 group/version, as 'kubectl api-versions' prints them, are grouped by group.`,

@@ -3,12 +3,20 @@ package main
 import (
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/kubeversion/kubeversion/crd"
 )
 
-const webhookUsage = `Usage: kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...
+const webhookUsage = `Usage: kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--timeout DURATION] [-o text|json|github] OBJECT...
 `
+
+// defaultRunTimeout is the default of --timeout, the deadline of a whole
+// run of webhook check: twice the API server's default --request-timeout
+// (1 min), which bounds a request and the webhook calls it makes. That is
+// four times the server's 30 s for one call, and thousands of calls to a
+// webhook that answers in milliseconds.
+const defaultRunTimeout = 2 * time.Minute
 
 // runWebhook is "kubeversion webhook check ...", the one subcommand of
 // webhook so far.
@@ -27,19 +35,21 @@ func runWebhook(e *env, args []string) int {
 }
 
 // runWebhookCheck is "kubeversion webhook check --crd FILE [--url URL]
-// [--ca FILE] [-o text|json|github] OBJECT...". Every line it writes to
-// standard error goes through textLine: file names and messages come from
-// the input and the webhook.
+// [--ca FILE] [--timeout DURATION] [-o text|json|github] OBJECT...". Every
+// line it writes to standard error goes through textLine: file names and
+// messages come from the input and the webhook.
 func runWebhookCheck(e *env, args []string) int {
-	flags := newFlagSet(e, "webhook check", "--crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...")
+	flags := newFlagSet(e, "webhook check", "--crd FILE [--url URL] [--ca FILE] [--timeout DURATION] [-o text|json|github] OBJECT...")
 	crdFile := flags.String("crd", "", "the CustomResourceDefinition whose conversion to check, in `FILE`")
 	rawURL := flags.String("url", "", "call the webhook at `URL` instead of the CRD's clientConfig (required when\nit names a service, for example after kubectl port-forward)")
 	caFile := flags.String("ca", "", "trust the PEM certificates of `FILE` instead of the CRD's caBundle")
 	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
+	timeout := flags.Duration("timeout", defaultRunTimeout, "stop calling the webhook after `DURATION` in all, with exit status 2")
 	paths, status, ok := parseFlags(e, flags, args)
 	if !ok {
 		return status
 	}
+	start := time.Now() // the deadline counts the reading of the files too
 	fail := func(format string, a ...any) int {
 		fmt.Fprintln(e.stderr, textLine(fmt.Sprintf("kubeversion webhook check: "+format, a...)))
 		return exitError
@@ -52,6 +62,8 @@ func runWebhookCheck(e *env, args []string) int {
 		return fail("no --crd FILE given")
 	case len(paths) == 0:
 		return fail("no OBJECT file given (use - for standard input)")
+	case *timeout <= 0:
+		return fail("--timeout %v: want a positive duration", *timeout)
 	}
 
 	def, p := readWebhookCRD(e, *crdFile)
@@ -73,6 +85,7 @@ func runWebhookCheck(e *env, args []string) int {
 		if err != nil {
 			return fail("%s: %v", *crdFile, err)
 		}
+		client.deadline, client.timeout = start.Add(*timeout), *timeout
 		c.client = client
 	}
 
@@ -97,6 +110,9 @@ func runWebhookCheck(e *env, args []string) int {
 	}
 
 	c.check(samples)
+	if c.stop != nil {
+		return fail("%v", c.stop)
+	}
 	summary := webhookSummary{CRD: def.Metadata.Name, Strategy: strategy, Objects: len(samples), Served: served(def), Calls: c.calls, Findings: c.findings}
 	if c.client != nil {
 		summary.URL = c.client.url

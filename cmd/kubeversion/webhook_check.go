@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -17,6 +18,7 @@ type webhookChecker struct {
 	client   *webhookClient // nil for strategy None
 	calls    int
 	findings []webhookFinding
+	stop     *stopError // the failure that ended the calls, or nil
 }
 
 // check checks every sample, as its version's schema stores it, against
@@ -33,14 +35,16 @@ func (c *webhookChecker) check(samples []sample) {
 	}
 	for _, s := range samples {
 		for _, to := range served(c.def) {
-			if to != s.version {
+			if to != s.version && c.stop == nil {
 				c.checkRoundTrip(s, to)
 			}
 		}
 	}
 	if len(samples) > 0 {
 		for _, to := range served(c.def) {
-			c.checkList(samples, to)
+			if c.stop == nil {
+				c.checkList(samples, to)
+			}
 		}
 	}
 }
@@ -49,13 +53,21 @@ func (c *webhookChecker) add(s sample, check, from, to, msg string) {
 	c.findings = append(c.findings, webhookFinding{s.file, s.line, s.label(), check, from, to, msg})
 }
 
+// addFailed adds the finding of a failed conversion, unless the failure
+// stopped the run: then it is the run's error, not a finding.
+func (c *webhookChecker) addFailed(s sample, from, to string, err error) {
+	if c.stop == nil {
+		c.add(s, "convert", from, to, err.Error())
+	}
+}
+
 // checkRoundTrip converts s to version to and back, and reports what the
 // server would refuse, what it would prune on the way there, and what does
 // not come back as it was.
 func (c *webhookChecker) checkRoundTrip(s sample, to string) {
 	there, _, err := c.convert([]map[string]any{deepCopy(s.fields).(map[string]any)}, false, to)
 	if err != nil {
-		c.add(s, "convert", s.version, to, err.Error())
+		c.addFailed(s, s.version, to, err)
 		return
 	}
 	if there == nil {
@@ -66,7 +78,7 @@ func (c *webhookChecker) checkRoundTrip(s sample, to string) {
 	}
 	back, _, err := c.convert([]map[string]any{there[0].Object}, false, s.version)
 	if err != nil {
-		c.add(s, "convert", to, s.version, err.Error())
+		c.addFailed(s, to, s.version, err)
 		return
 	}
 	if p := back[0].Pruned; len(p) > 0 {
@@ -88,7 +100,7 @@ func (c *webhookChecker) checkList(samples []sample, to string) {
 		objs[i] = deepCopy(s.fields).(map[string]any)
 	}
 	_, sent, err := c.convert(objs, true, to)
-	if err == nil {
+	if err == nil || c.stop != nil {
 		return
 	}
 	at := samples[0]
@@ -127,7 +139,8 @@ func (c *webhookChecker) checkLost(s sample) {
 // convert sends the ConversionReview the server would send for objs to
 // version to, and judges the answer as the server would. It returns the
 // converted objects and the indices of objs sent, both nil when the
-// server would make no call.
+// server would make no call. A failure that ends the calls is kept in
+// c.stop, and returned.
 func (c *webhookChecker) convert(objs []map[string]any, list bool, to string) ([]conversion.Converted, []int, error) {
 	review, sent, err := conversion.NewRequest(c.def, objs, list, to, newUID())
 	if err != nil || review == nil {
@@ -136,6 +149,12 @@ func (c *webhookChecker) convert(objs []map[string]any, list bool, to string) ([
 	c.calls++
 	input := inputGVK(objs[0], list)
 	body, err := c.client.post(review)
+	var stop *stopError
+	if errors.As(err, &stop) {
+		stop.call = c.calls
+		c.stop = stop
+		return nil, sent, stop
+	}
 	if err != nil {
 		return nil, sent, fmt.Errorf("conversion webhook for %s failed: %v", input, err)
 	}

@@ -45,6 +45,7 @@ func TestWebhookCheckUsage(t *testing.T) {
 		{"bad flag", []string{"check", "--bogus"}, "flag provided but not defined: -bogus"},
 		{"service without --url", []string{"check", "--crd", "testdata/webhook/crontab-service-crd.yaml", samplesFile},
 			"the CRD's webhook is the service cron/crontab-webhook, which only the API server inside the cluster reaches: needs --url"},
+		{"--timeout 0", []string{"check", "--timeout", "0", "--crd", crdFile, samplesFile}, "--timeout 0s: want a positive duration"},
 		{"http URL", []string{"check", "--crd", crdFile, "--url", "http://127.0.0.1:1/", samplesFile}, "want https://host[:port][/path]"},
 		{"missing --ca", []string{"check", "--crd", crdFile, "--ca", "testdata/webhook/none.pem", samplesFile}, "--ca: open testdata/webhook/none.pem"},
 		{"--ca without PEM", []string{"check", "--crd", crdFile, "--ca", samplesFile, samplesFile}, "CA bundle: no PEM certificate found"},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
@@ -24,9 +25,16 @@ const webhookTimeout = 30 * time.Second
 
 // webhookClient calls a conversion webhook as the API server does: a POST
 // of JSON over HTTPS, HTTP/1.1, a 30 s timeout, redirects not followed.
+// Unlike the server, it stops at the deadline of the whole run and reads
+// at most maxAnswer bytes of an answer.
 type webhookClient struct {
 	url    string // with ?timeout=30s, as client-go adds it
 	client *http.Client
+
+	callTimeout time.Duration // webhookTimeout; tests shorten it
+	answerFloor int64         // of maxAnswer: answerFloor; tests lower it
+	deadline    time.Time     // of the whole run, from --timeout
+	timeout     time.Duration // --timeout, for messages
 }
 
 // errNeedURL is returned by newWebhookClient when the CRD names a service,
@@ -85,11 +93,13 @@ func newWebhookClient(def *crd.CustomResourceDefinition, rawURL string, caPEM []
 		TLSNextProto:      map[string]func(string, *tls.Conn) http.RoundTripper{},
 		ForceAttemptHTTP2: false,
 	}
+	// The timeouts are the deadlines of each call's context (see post),
+	// not http.Client's Timeout, so that post can tell which one ended a
+	// call, and that an answer cut by either is never taken for whole.
 	return &webhookClient{url: u.String(), client: &http.Client{
 		Transport:     transport,
-		Timeout:       webhookTimeout,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}}, nil
+	}, callTimeout: webhookTimeout, answerFloor: answerFloor}, nil
 }
 
 // newUID returns a random UUID (version 4), as the server makes one per call.
@@ -103,13 +113,21 @@ func newUID() string {
 
 // post sends review and returns the body of a 2xx answer, or the reason
 // the server would give for the failure, without the "conversion webhook
-// for <gvk> failed: " prefix.
+// for <gvk> failed: " prefix. When the webhook cannot be called, does not
+// answer in time or answers more than maxAnswer bytes, the error is a
+// *stopError: every further call would fail alike, or check less.
 func (c *webhookClient) post(review *conversion.Review) ([]byte, error) {
 	data, err := json.Marshal(review)
 	if err != nil {
 		return nil, err
 	}
-	req, err := http.NewRequest(http.MethodPost, c.url, bytes.NewReader(data))
+	deadline, runOut := time.Now().Add(c.callTimeout), false
+	if !c.deadline.After(deadline) {
+		deadline, runOut = c.deadline, true
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
@@ -117,12 +135,19 @@ func (c *webhookClient) post(review *conversion.Review) ([]byte, error) {
 	req.Header.Set("Accept", "application/json, */*")
 	resp, err := c.client.Do(req)
 	if err != nil {
-		return nil, err // "Post \"https://...?timeout=30s\": ...", as client-go's
+		return nil, c.stopped(ctx, runOut, err) // "Post \"https://...?timeout=30s\": ...", as client-go's
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
+	limit := maxAnswer(c.answerFloor, len(data))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err() // a body cut at the deadline has been seen to end without an error
+	}
 	if err != nil {
-		return nil, fmt.Errorf("unexpected error when reading response body. Please retry. Original error: %w", err)
+		return nil, c.stopped(ctx, runOut, fmt.Errorf("unexpected error when reading response body. Please retry. Original error: %w", err))
+	}
+	if int64(len(body)) > limit {
+		return nil, &stopError{reason: fmt.Sprintf("the answer is longer than %s, the most webhook check reads of the answer to a request of %d bytes (the API server reads any size)", byteSize(limit), len(data))}
 	}
 	return body, httpFailure(resp, body)
 }

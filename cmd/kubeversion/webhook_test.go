@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -94,7 +95,7 @@ func webhookServer(t *testing.T, h http.Handler) (url, ca string, uids *[]string
 	t.Helper()
 	var mu sync.Mutex
 	var seen []string
-	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	url, ca = tlsServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		var review conversion.Review
 		json.Unmarshal(body, &review)
@@ -110,12 +111,22 @@ func webhookServer(t *testing.T, h http.Handler) (url, ca string, uids *[]string
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		h.ServeHTTP(w, r)
 	}))
+	return url, ca, &seen
+}
+
+// tlsServer starts h on the loopback with TLS, and returns its URL with
+// the path /convert and a file with its certificate, for --ca.
+func tlsServer(t *testing.T, h http.Handler) (url, ca string) {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(h)
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the TLS handshakes that tests make fail
+	srv.StartTLS()
 	t.Cleanup(srv.Close)
 	ca = filepath.Join(t.TempDir(), "ca.pem")
 	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	return srv.URL + "/convert", ca, &seen
+	return srv.URL + "/convert", ca
 }
 
 // runCheck runs webhook check with -o json in testdata/webhook and returns

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/kubeversion/kubeversion/conversion"
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+// countCalls wraps h and counts the requests it gets.
+func countCalls(h http.Handler) (http.Handler, *atomic.Int32) {
+	var n atomic.Int32
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		h.ServeHTTP(w, r)
+	}), &n
+}
+
+// untilDone returns a channel closed at the end of the test, before its
+// servers close: a server's Close waits for its handlers to return.
+func untilDone(t *testing.T) <-chan struct{} {
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	return done
+}
+
+// wantStop checks that webhook check stopped with exit status 2, one line
+// of standard error that says want, and after calls calls.
+func wantStop(t *testing.T, stderr string, status int, want string, calls *atomic.Int32) {
+	t.Helper()
+	if status != exitError || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("status %d, stderr %q; want 2 and one line with %q", status, stderr, want)
+	}
+	if calls != nil && calls.Load() != 1 {
+		t.Errorf("the webhook got %d calls; want 1: the check stops at the first that fails", calls.Load())
+	}
+}
+
+// TestWebhookCheckRunTimeout checks that a webhook that never answers
+// stops the check at --timeout, at its first call, with one error and exit
+// status 2, instead of 30 s for each call, one after another.
+func TestWebhookCheckRunTimeout(t *testing.T) {
+	done := untilDone(t)
+	silent, calls := countCalls(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-done:
+		}
+	}))
+	url, ca, _ := webhookServer(t, silent)
+	_, stderr, status := runCheck(t, "--timeout", "300ms", "--crd", crdFile, "--url", url, "--ca", ca, samplesFile)
+	wantStop(t, stderr, status, "kubeversion webhook check: stopped at call 1: --timeout 300ms reached; give a longer one to check every object: Post \""+url+"?timeout=30s\": context deadline exceeded", calls)
+}
+
+// TestWebhookCheckTrickle checks that a webhook that sends its answer a
+// byte at a time is stopped at --timeout too: the deadline bounds the
+// reading of the body, not only the wait for its headers.
+func TestWebhookCheckTrickle(t *testing.T) {
+	done := untilDone(t)
+	trickle, calls := countCalls(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		for {
+			if _, err := io.WriteString(w, " "); err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-done:
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+	}))
+	url, ca, _ := webhookServer(t, trickle)
+	_, stderr, status := runCheck(t, "--timeout", "300ms", "--crd", crdFile, "--url", url, "--ca", ca, samplesFile)
+	wantStop(t, stderr, status, "stopped at call 1: --timeout 300ms reached; give a longer one to check every object: unexpected error when reading response body", calls)
+}
+
+// testClient returns a client for the webhook at url, of the certificate
+// in the file ca, for the CRD of crdFile, with an hour to run.
+func testClient(t *testing.T, url, ca string) (*webhookClient, *crd.CustomResourceDefinition) {
+	t.Helper()
+	pem, err := os.ReadFile(ca)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, p := readWebhookCRD(&env{}, crdFile)
+	if p != nil {
+		t.Fatal(p)
+	}
+	c, err := newWebhookClient(def, url, pem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.deadline, c.timeout = time.Now().Add(time.Hour), time.Hour
+	return c, def
+}
+
+// TestWebhookCallTimeout checks that a call the webhook does not answer
+// within the server's 30 s (shortened here) is said to be that, not the
+// run's deadline.
+func TestWebhookCallTimeout(t *testing.T) {
+	done := untilDone(t)
+	url, ca, _ := webhookServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-done:
+		}
+	}))
+	c, def := testClient(t, url, ca)
+	c.callTimeout = 100 * time.Millisecond
+	review, _, err := conversion.NewRequest(def, []map[string]any{{"apiVersion": "stable.example.com/v1beta1", "kind": "CronTab", "metadata": map[string]any{"name": "a"}}}, false, "v1", newUID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.post(review)
+	var stop *stopError
+	if !errors.As(err, &stop) || !strings.HasPrefix(stop.reason, "no answer within 100ms, the API server's timeout for a call") {
+		t.Errorf("post to a silent webhook: %v; want a stopError, no answer within 100ms", err)
+	}
+}
+
+// streamForever answers with the start of a ConversionReview whose
+// string never ends.
+func streamForever() http.Handler {
+	chunk := strings.Repeat("x", 1<<16)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview", "x": "`)
+		for {
+			if _, err := io.WriteString(w, chunk); err != nil {
+				return
+			}
+		}
+	})
+}
+
+// TestWebhookAnswerCap checks that the answer of a webhook that streams
+// forever is cut at maxAnswer (lowered here to 1 MiB, and 16 times the
+// request), instead of being read until memory runs out.
+func TestWebhookAnswerCap(t *testing.T) {
+	url, ca, _ := webhookServer(t, streamForever())
+	c, def := testClient(t, url, ca)
+	c.answerFloor = 1 << 20
+	review, _, err := conversion.NewRequest(def, []map[string]any{{"apiVersion": "stable.example.com/v1beta1", "kind": "CronTab", "metadata": map[string]any{"name": "a"}}}, false, "v1", newUID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.post(review)
+	var stop *stopError
+	if !errors.As(err, &stop) || !strings.HasPrefix(stop.reason, "the answer is longer than 1 MiB, the most webhook check reads of the answer to a request of ") {
+		t.Errorf("post to a webhook that streams forever: %v; want a stopError, longer than 1 MiB", err)
+	}
+}
+
+// TestWebhookCheckAnswerCap checks that webhook check stops at an answer
+// longer than 64 MiB with one error and exit status 2. Streaming 64 MiB
+// takes seconds under the race detector, so -short skips it.
+func TestWebhookCheckAnswerCap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("streams 64 MiB")
+	}
+	stream, calls := countCalls(streamForever())
+	url, ca, _ := webhookServer(t, stream)
+	_, stderr, status := runCheck(t, "--crd", crdFile, "--url", url, "--ca", ca, samplesFile)
+	wantStop(t, stderr, status, "stopped at call 1: the answer is longer than 64 MiB, the most webhook check reads of the answer to a request of 400 bytes (the API server reads any size)", calls)
+}
+
+// TestWebhookCheckUnreachable checks that a webhook that cannot be called
+// (nothing listens at its port; a certificate not trusted) stops the check
+// at its first call with one error and exit status 2, not a finding per
+// call with exit status 1.
+func TestWebhookCheckUnreachable(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "https://" + l.Addr().String() + "/convert"
+	l.Close()
+	_, stderr, status := runCheck(t, "--crd", crdFile, "--url", closed, samplesFile)
+	wantStop(t, stderr, status, "kubeversion webhook check: stopped at call 1: the webhook cannot be called: Post \""+closed+"?timeout=30s\": dial tcp "+l.Addr().String()+": connect: connection refused", nil)
+
+	h, calls := countCalls(&conversion.Handler{Convert: cronTabSteps(false).Convert})
+	url, _, _ := webhookServer(t, h)
+	_, stderr, status = runCheck(t, "--crd", crdFile, "--url", url, samplesFile)
+	wantStop(t, stderr, status, "stopped at call 1: the webhook cannot be called: Post \""+url+"?timeout=30s\": tls: failed to verify certificate: x509: certificate signed by unknown authority", nil)
+	if calls.Load() != 0 {
+		t.Errorf("the webhook of an untrusted certificate got %d calls", calls.Load())
+	}
+}

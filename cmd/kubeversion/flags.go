@@ -14,10 +14,11 @@ var descriptions = map[string]string{
 the API server would, with each sample OBJECT (YAML or JSON files, - for
 standard input): for each served version, one object at a time and all in a
 list, in the first review version of conversionReviewVersions, over HTTPS
-verified with the CRD's caBundle or --ca, HTTP/1.1, a 30 s timeout. It
-judges each answer by the server's rules and in its words, converts each
-object to every other served version and back and reports what does not
-come back, and reports the fields the target schema prunes silently. For strategy None it reports, without calls, the fields of
+verified with the CRD's caBundle or --ca, HTTP/1.1, a 30 s timeout,
+following redirects. It judges each answer by the server's rules and in its
+words, converts each object to every other served version and back and
+reports what does not come back, and reports the fields the target schema
+prunes silently. For strategy None it reports, without calls, the fields of
 each object lost when read through another version. Any finding makes the
 exit status 1. A webhook that cannot be called, does not answer in time or
 before --timeout, or answers more than 64 MiB (16 times the request if

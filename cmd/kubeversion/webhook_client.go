@@ -24,9 +24,12 @@ import (
 const webhookTimeout = 30 * time.Second
 
 // webhookClient calls a conversion webhook as the API server does: a POST
-// of JSON over HTTPS, HTTP/1.1, a 30 s timeout, redirects not followed.
-// Unlike the server, it stops at the deadline of the whole run and reads
-// at most maxAnswer bytes of an answer.
+// of JSON over HTTPS, HTTP/1.1, a 30 s timeout, and redirects followed as
+// Go's http.Client follows them (client-go's webhook client sets no
+// CheckRedirect, so the server follows up to 10, a 307 or 308 with the
+// POST, a 301, 302 or 303 as a GET without body: CVE-2020-8561, kept by
+// design). Unlike the server, it stops at the deadline of the whole run
+// and reads at most maxAnswer bytes of an answer.
 type webhookClient struct {
 	url    string // with ?timeout=30s, as client-go adds it
 	client *http.Client
@@ -96,10 +99,7 @@ func newWebhookClient(def *crd.CustomResourceDefinition, rawURL string, caPEM []
 	// The timeouts are the deadlines of each call's context (see post),
 	// not http.Client's Timeout, so that post can tell which one ended a
 	// call, and that an answer cut by either is never taken for whole.
-	return &webhookClient{url: u.String(), client: &http.Client{
-		Transport:     transport,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}, callTimeout: webhookTimeout, answerFloor: answerFloor}, nil
+	return &webhookClient{url: u.String(), client: &http.Client{Transport: transport}, callTimeout: webhookTimeout, answerFloor: answerFloor}, nil
 }
 
 // newUID returns a random UUID (version 4), as the server makes one per call.

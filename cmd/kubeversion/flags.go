@@ -103,7 +103,7 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) ([]string, int, bool) {
 				fs.Usage()
 				return nil, exitOK, false
 			}
-			fmt.Fprintf(e.stderr, "kubeversion %s: %v\n", fs.Name(), err)
+			fmt.Fprintf(e.stderr, "kubeversion %s: %s\n", fs.Name(), textLine(err.Error()))
 			fs.SetOutput(e.stderr)
 			fs.Usage()
 			return nil, exitError, false

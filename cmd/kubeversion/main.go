@@ -7,7 +7,7 @@
 //	kubeversion highest [VERSION...]
 //	kubeversion parse [-o text|json] [VERSION...]
 //	kubeversion lint [--old FILE] [--check NAME=LEVEL]... [--list-checks] [-o text|json|github] PATH...
-//	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...
+//	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--timeout DURATION] [-o text|json|github] OBJECT...
 //	kubeversion help [COMMAND]
 //	kubeversion --version
 //
@@ -46,7 +46,7 @@ Usage:
                                           check CRD manifests as kubectl apply and
                                           the API server would, and what an upgrade
                                           does to clients and stored objects
-  kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o text|json|github] OBJECT...
+  kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--timeout DURATION] [-o text|json|github] OBJECT...
                                           call a CRD's conversion webhook as the API
                                           server would and check its answers
   kubeversion help [COMMAND]              print this help, or a command's

@@ -107,7 +107,7 @@ func decodeInto(data []byte, v any, strict bool) (*StrictError, error) {
 	w := fieldWalker{strict: strict}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	if err := w.value(dec, reflect.TypeOf(v).Elem(), ""); err != nil {
+	if err := w.value(dec, reflect.TypeOf(v).Elem(), nil); err != nil {
 		return nil, syntaxError(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
-	"strings"
-	"sync"
 )
 
 // fieldWalker copies a JSON value token by token, following the Go type it
@@ -17,6 +15,7 @@ import (
 // are; their methods decode them without the strict checks.
 type fieldWalker struct {
 	strict bool
+	depth  int // of the object or array being read; 0 outside any
 	out    []byte
 	fields []StrictField
 	seen   map[StrictField]bool
@@ -24,7 +23,7 @@ type fieldWalker struct {
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 
-func (w *fieldWalker) value(dec *json.Decoder, t reflect.Type, path string) error {
+func (w *fieldWalker) value(dec *json.Decoder, t reflect.Type, path *fieldPath) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -32,7 +31,7 @@ func (w *fieldWalker) value(dec *json.Decoder, t reflect.Type, path string) erro
 	return w.valueFrom(dec, tok, t, path)
 }
 
-func (w *fieldWalker) valueFrom(dec *json.Decoder, tok json.Token, t reflect.Type, path string) error {
+func (w *fieldWalker) valueFrom(dec *json.Decoder, tok json.Token, t reflect.Type, path *fieldPath) error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -52,48 +51,70 @@ func (w *fieldWalker) valueFrom(dec *json.Decoder, tok json.Token, t reflect.Typ
 	return w.copyFrom(dec, tok)
 }
 
-func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path string) error {
+// enter counts one more level of nesting, opened by c, and fails as the
+// API server's decoder does past MaxDepth. The json.Decoder's Token,
+// unlike its Decode, has no limit of its own.
+func (w *fieldWalker) enter(c byte) error {
+	if w.depth++; w.depth > MaxDepth {
+		return depthError{c}
+	}
+	return nil
+}
+
+// The marks of a key in an object: present, and reported as which error.
+const (
+	keySeen = 1 << iota
+	keyDuplicate
+	keyUnknown
+)
+
+func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path *fieldPath) error {
+	if err := w.enter('{'); err != nil {
+		return err
+	}
 	w.out = append(w.out, '{')
 	var fields map[string]reflect.Type
 	if t.Kind() == reflect.Struct {
 		fields = jsonFields(t)
 	}
-	seen := map[string]bool{}
+	// Each key is reported once per object, so that a key repeated many
+	// times costs no path string after the first.
+	keys := map[string]uint8{}
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
 			return err
 		}
 		key := tok.(string) // the decoder guarantees a string key
-		child := key
-		if path != "" {
-			child = path + "." + key
-		}
+		child := path.field(key)
 		var ft reflect.Type
 		if fields == nil {
 			ft = t.Elem()
 		} else {
 			f, ok := fields[key]
 			if !ok {
-				w.report("unknown field", child)
-				var skip json.RawMessage
-				if err := dec.Decode(&skip); err != nil {
+				if keys[key]&keyUnknown == 0 {
+					keys[key] |= keyUnknown
+					w.report("unknown field", &child)
+				}
+				if err := w.skip(dec); err != nil {
 					return err
 				}
 				continue
 			}
 			ft = f
 		}
-		if seen[key] {
-			w.report("duplicate field", child)
+		if m := keys[key]; m&keySeen != 0 && m&keyDuplicate == 0 {
+			keys[key] |= keyDuplicate
+			w.report("duplicate field", &child)
 		}
-		seen[key] = true
+		keys[key] |= keySeen
 		if w.out[len(w.out)-1] != '{' {
 			w.out = append(w.out, ',')
 		}
 		w.out = appendString(w.out, key)
 		w.out = append(w.out, ':')
-		if err := w.value(dec, ft, child); err != nil {
+		if err := w.value(dec, ft, &child); err != nil {
 			return err
 		}
 	}
@@ -101,16 +122,21 @@ func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path string) err
 		return err
 	}
 	w.out = append(w.out, '}')
+	w.depth--
 	return nil
 }
 
-func (w *fieldWalker) array(dec *json.Decoder, t reflect.Type, path string) error {
+func (w *fieldWalker) array(dec *json.Decoder, t reflect.Type, path *fieldPath) error {
+	if err := w.enter('['); err != nil {
+		return err
+	}
 	w.out = append(w.out, '[')
 	for i := 0; dec.More(); i++ {
 		if i > 0 {
 			w.out = append(w.out, ',')
 		}
-		if err := w.value(dec, t.Elem(), path+"["+strconv.Itoa(i)+"]"); err != nil {
+		child := path.element(i)
+		if err := w.value(dec, t.Elem(), &child); err != nil {
 			return err
 		}
 	}
@@ -118,13 +144,29 @@ func (w *fieldWalker) array(dec *json.Decoder, t reflect.Type, path string) erro
 		return err
 	}
 	w.out = append(w.out, ']')
+	w.depth--
 	return nil
+}
+
+// skip reads the next value and drops it, counting its nesting.
+func (w *fieldWalker) skip(dec *json.Decoder) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	n := len(w.out)
+	err = w.copyFrom(dec, tok)
+	w.out = w.out[:n]
+	return err
 }
 
 // copyFrom copies the value that starts with tok unchanged.
 func (w *fieldWalker) copyFrom(dec *json.Decoder, tok json.Token) error {
 	switch tok := tok.(type) {
 	case json.Delim:
+		if err := w.enter(byte(tok)); err != nil {
+			return err
+		}
 		w.out = append(w.out, byte(tok))
 		for i := 0; dec.More(); i++ {
 			if i > 0 {
@@ -151,6 +193,7 @@ func (w *fieldWalker) copyFrom(dec *json.Decoder, tok json.Token) error {
 			return err
 		}
 		w.out = append(w.out, byte(end.(json.Delim)))
+		w.depth--
 	case string:
 		w.out = appendString(w.out, tok)
 	case json.Number:
@@ -164,12 +207,12 @@ func (w *fieldWalker) copyFrom(dec *json.Decoder, tok json.Token) error {
 }
 
 // report records a strict decoding error: each once, at most 100, as the
-// API server's decoder does.
-func (w *fieldWalker) report(kind, path string) {
+// API server's decoder does. It writes the path only for those it keeps.
+func (w *fieldWalker) report(kind string, path *fieldPath) {
 	if !w.strict || len(w.fields) >= 100 {
 		return
 	}
-	f := StrictField{kind, path}
+	f := StrictField{kind, path.String()}
 	if w.seen[f] {
 		return
 	}
@@ -183,27 +226,4 @@ func (w *fieldWalker) report(kind, path string) {
 func appendString(b []byte, s string) []byte {
 	q, _ := json.Marshal(s) // a string always marshals
 	return append(b, q...)
-}
-
-var fieldCache sync.Map // reflect.Type -> map[string]reflect.Type
-
-// jsonFields returns the fields of struct type t by their JSON names.
-func jsonFields(t reflect.Type) map[string]reflect.Type {
-	if m, ok := fieldCache.Load(t); ok {
-		return m.(map[string]reflect.Type)
-	}
-	m := map[string]reflect.Type{}
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" || !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		m[name] = f.Type
-	}
-	fieldCache.Store(t, m)
-	return m
 }

@@ -135,6 +135,20 @@
 //   - A selectable field's path must use dots; a property whose name holds
 //     a dot cannot be selected.
 //
+// # Decoding
+//
+// [Decode] reads a document nested at most [MaxDepth] (10000) levels
+// deep, the API server's limit, and fails past it with the server's
+// message, invalid character '{' exceeded max depth, before reading
+// further. The path of an unknown or duplicate field is written only for
+// the 100 it reports, so that nesting costs memory in proportion to the
+// document's size. One cost stays quadratic in time and memory, as in the
+// server, whose decoding of these wrappers this follows (each calls
+// json.Unmarshal on its own bytes): each level of items,
+// additionalProperties, additionalItems or dependencies nested in another
+// decodes the levels below it again, so that a schema nested 10,000
+// levels deep through items (100 KB) takes minutes and gigabytes.
+//
 // # Schemas
 //
 // Each openAPIV3Schema is checked as validateCustomResourceDefinitionValidation

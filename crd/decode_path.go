@@ -9,14 +9,16 @@ import "strconv"
 // each level costs the square of the depth: 6.7 GB for a CRD nested 20,000
 // levels deep.
 type fieldPath struct {
-	parent *fieldPath // nil for a value at the top
-	key    string     // the field's name, unless it is an element
-	index  int        // the element's index, if it is one; else -1
+	parent  *fieldPath // nil for a value at the top
+	key     string     // the field's name or map key, unless it is an element
+	index   int        // the element's index, if it is one; else -1
+	isField bool       // key names a struct field, not a map key
 }
 
-// field returns the path of field key of the value at p; p may be nil.
-func (p *fieldPath) field(key string) fieldPath {
-	return fieldPath{parent: p, key: key, index: -1}
+// field returns the path of key of the value at p, a struct field or a
+// map key; p may be nil.
+func (p *fieldPath) field(key string, field bool) fieldPath {
+	return fieldPath{parent: p, key: key, index: -1, isField: field}
 }
 
 // element returns the path of element i of the array at p.

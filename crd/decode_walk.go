@@ -14,11 +14,14 @@ import (
 // own UnmarshalJSON (JSON, the schema-or-bool wrappers) are copied as they
 // are; their methods decode them without the strict checks.
 type fieldWalker struct {
-	strict bool
-	depth  int // of the object or array being read; 0 outside any
-	out    []byte
-	fields []StrictField
-	seen   map[StrictField]bool
+	strict      bool
+	depth       int // of the object or array being read; 0 outside any
+	decodeLevel     // being read
+	fields      []StrictField
+	seen        map[StrictField]bool
+	// structName names the innermost struct being read, for the errors
+	// of wrappers.
+	structName string
 }
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
@@ -32,8 +35,20 @@ func (w *fieldWalker) value(dec *json.Decoder, t reflect.Type, path *fieldPath) 
 }
 
 func (w *fieldWalker) valueFrom(dec *json.Decoder, tok json.Token, t reflect.Type, path *fieldPath) error {
+	held := t
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if isWrapper(t) {
+		return w.wrapper(dec, tok, held, t, path)
+	}
+	if t == jsonValueType && w.decodeLevel.err == nil {
+		start := len(w.out)
+		if err := w.copyFrom(dec, tok); err != nil {
+			return err
+		}
+		w.jsons = append(w.jsons, [2]int{start, len(w.out)})
+		return nil
 	}
 	if reflect.PointerTo(t).Implements(unmarshalerType) {
 		return w.copyFrom(dec, tok)
@@ -73,10 +88,15 @@ func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path *fieldPath)
 		return err
 	}
 	w.out = append(w.out, '{')
-	var fields map[string]reflect.Type
+	var fields map[string]reflect.StructField
 	if t.Kind() == reflect.Struct {
 		fields = jsonFields(t)
+		defer func(name string) { w.structName = name }(w.structName)
+		w.structName = t.Name()
 	}
+	// The patches under each key of a map, which a later value of the
+	// same key replaces.
+	var under map[string]int
 	// Each key is reported once per object, so that a key repeated many
 	// times costs no path string after the first.
 	keys := map[string]uint8{}
@@ -86,10 +106,19 @@ func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path *fieldPath)
 			return err
 		}
 		key := tok.(string) // the decoder guarantees a string key
-		child := path.field(key)
+		child := path.field(key, fields != nil)
 		var ft reflect.Type
 		if fields == nil {
 			ft = t.Elem()
+			if at, ok := under[key]; ok {
+				for i := range w.patches[at:] {
+					w.patches[at+i].dead = true
+				}
+			}
+			if under == nil {
+				under = map[string]int{}
+			}
+			under[key] = len(w.patches)
 		} else {
 			f, ok := fields[key]
 			if !ok {
@@ -102,7 +131,7 @@ func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path *fieldPath)
 				}
 				continue
 			}
-			ft = f
+			ft = f.Type
 		}
 		if m := keys[key]; m&keySeen != 0 && m&keyDuplicate == 0 {
 			keys[key] |= keyDuplicate
@@ -204,23 +233,6 @@ func (w *fieldWalker) copyFrom(dec *json.Decoder, tok json.Token) error {
 		w.out = append(w.out, "null"...)
 	}
 	return nil
-}
-
-// report records a strict decoding error: each once, at most 100, as the
-// API server's decoder does. It writes the path only for those it keeps.
-func (w *fieldWalker) report(kind string, path *fieldPath) {
-	if !w.strict || len(w.fields) >= 100 {
-		return
-	}
-	f := StrictField{kind, path.String()}
-	if w.seen[f] {
-		return
-	}
-	if w.seen == nil {
-		w.seen = map[StrictField]bool{}
-	}
-	w.seen[f] = true
-	w.fields = append(w.fields, f)
 }
 
 func appendString(b []byte, s string) []byte {

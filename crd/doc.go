@@ -141,13 +141,10 @@
 // deep, the API server's limit, and fails past it with the server's
 // message, invalid character '{' exceeded max depth, before reading
 // further. The path of an unknown or duplicate field is written only for
-// the 100 it reports, so that nesting costs memory in proportion to the
-// document's size. One cost stays quadratic in time and memory, as in the
-// server, whose decoding of these wrappers this follows (each calls
-// json.Unmarshal on its own bytes): each level of items,
-// additionalProperties, additionalItems or dependencies nested in another
-// decodes the levels below it again, so that a schema nested 10,000
-// levels deep through items (100 KB) takes minutes and gigabytes.
+// the 100 it reports, and each schema under items, additionalProperties,
+// additionalItems or dependencies is decoded once, where the server
+// decodes it again for each of these wrappers it is nested in: time and
+// memory grow with the size of the document, whatever its depth.
 //
 // # Schemas
 //

@@ -9,7 +9,9 @@
 // of apiextensions.k8s.io/v1 or v1beta1 ([Review]), converts each object,
 // restores what a webhook may not change ([Restore]), and answers in the
 // same review version. Objects reach the Func as maps, decoded as the
-// server decodes them. A webhook that wants the raw JSON can decode the
+// server decodes them. It reads at most 3 MiB of body, the API server's
+// own request limit, unless told otherwise ([DefaultMaxBodyBytes]); give
+// its http.Server timeouts, as examples/crontab-webhook does. A webhook that wants the raw JSON can decode the
 // body with [DecodeRequest] and build its [Response] itself.
 //
 // A [Converter] composes a Func from steps between pairs of versions,

@@ -80,5 +80,5 @@ func ExampleHandler_ServeHTTP() {
 func ExampleDefaultMaxBodyBytes() {
 	fmt.Println(conversion.DefaultMaxBodyBytes)
 	// Output:
-	// 67108864
+	// 3145728
 }

@@ -10,10 +10,15 @@ import (
 )
 
 // DefaultMaxBodyBytes is the size limit of a request body when
-// [Handler].MaxBodyBytes is zero: 64 MiB. An object is at most 1.5 MiB in
-// etcd, but the server converts a list in one review, so a review can hold
-// many; set MaxBodyBytes lower when the lists of a resource are small.
-const DefaultMaxBodyBytes = 64 << 20
+// [Handler].MaxBodyBytes is zero: 3 MiB, the limit the API server sets on
+// the bodies it accepts (MaxRequestBodyBytes in k8s.io/apiserver,
+// 3 * 1024 * 1024). Decoding a review takes some 35 to 40 times its size in
+// memory, so that a larger default would let a few clients take a webhook
+// to gigabytes. An object is at most 1.5 MiB in etcd, but the server
+// converts a list in one review: a webhook whose lists of objects at
+// another version add up to more must set MaxBodyBytes higher, or the
+// server's list requests fail with the 413 the Handler answers.
+const DefaultMaxBodyBytes = 3 << 20
 
 // Func converts obj, a custom resource decoded from JSON into maps, to
 // desiredAPIVersion, "group/version". Numbers are int64 or float64 (see

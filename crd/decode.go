@@ -82,6 +82,23 @@ func (e *StrictError) Error() string {
 	return b.String()
 }
 
+// report records a strict decoding error: each once, at most 100, as the
+// API server's decoder does. It writes the path only for those it keeps.
+func (w *fieldWalker) report(kind string, path *fieldPath) {
+	if !w.strict || len(w.fields) >= 100 {
+		return
+	}
+	f := StrictField{kind, path.String()}
+	if w.seen[f] {
+		return
+	}
+	if w.seen == nil {
+		w.seen = map[StrictField]bool{}
+	}
+	w.seen[f] = true
+	w.fields = append(w.fields, f)
+}
+
 // TypeError is a value of the wrong type, such as served: "yes". Field is
 // the dotted path without indices, as the API server prints it: its
 // message reads, for example,
@@ -107,13 +124,13 @@ func decodeInto(data []byte, v any, strict bool) (*StrictError, error) {
 	w := fieldWalker{strict: strict}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	if err := w.value(dec, reflect.TypeOf(v).Elem(), ""); err != nil {
+	if err := w.value(dec, reflect.TypeOf(v).Elem(), nil); err != nil {
 		return nil, syntaxError(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return nil, errors.New("invalid character after top-level value")
 	}
-	if err := json.Unmarshal(w.out, v); err != nil {
+	if err := w.decodeLevel.decode(v); err != nil {
 		var te *json.UnmarshalTypeError
 		if strict && errors.As(err, &te) {
 			return nil, kubeTypeError(te)

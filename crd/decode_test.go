@@ -22,6 +22,9 @@ func TestDecodeStrict(t *testing.T) {
 		{`{"spec": {"names": []}}`, `json: cannot unmarshal array into Go struct field CustomResourceDefinitionSpec.spec.names of type v1.CustomResourceDefinitionNames`},
 		{`{"spec": {}} x`, `invalid character after top-level value`},
 		{`{"spec": {`, `unexpected end of JSON input`},
+		// An unknown field is read as a known one, with the server's message.
+		{`{"Spec" {}}`, `invalid character '{' after object key`},
+		{`{"spec": {"scope" {}}}`, `invalid character '{' after object key`},
 	}
 	for _, tt := range tests {
 		_, err := Decode([]byte(tt.in))

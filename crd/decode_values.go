@@ -11,13 +11,22 @@ import (
 
 // UnmarshalJSON reads any JSON value as the API server converts it to its
 // internal type: numbers that ParseInt accepts become int64, others
-// float64; null leaves Value nil.
+// float64; null leaves Value nil. On data that is not exactly one JSON
+// value, such as {"a": 1} x or a value nested deeper than [MaxDepth], it
+// returns encoding/json's *json.SyntaxError, as json.Unmarshal would,
+// and leaves j unchanged.
 func (j *JSON) UnmarshalJSON(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return err
+	}
+	if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 {
+		// Called directly rather than by encoding/json, which checks the
+		// whole document first: something follows the value. Unmarshal
+		// finds it and says where.
+		return json.Unmarshal(data, new(json.RawMessage))
 	}
 	v, err := convertNumbers(v)
 	if err != nil {

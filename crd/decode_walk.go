@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
-	"strings"
-	"sync"
 )
 
 // fieldWalker copies a JSON value token by token, following the Go type it
@@ -16,15 +14,19 @@ import (
 // own UnmarshalJSON (JSON, the schema-or-bool wrappers) are copied as they
 // are; their methods decode them without the strict checks.
 type fieldWalker struct {
-	strict bool
-	out    []byte
-	fields []StrictField
-	seen   map[StrictField]bool
+	strict      bool
+	depth       int // of the object or array being read; 0 outside any
+	decodeLevel     // being read
+	fields      []StrictField
+	seen        map[StrictField]bool
+	// structName names the innermost struct being read, for the errors
+	// of wrappers.
+	structName string
 }
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 
-func (w *fieldWalker) value(dec *json.Decoder, t reflect.Type, path string) error {
+func (w *fieldWalker) value(dec *json.Decoder, t reflect.Type, path *fieldPath) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -32,9 +34,21 @@ func (w *fieldWalker) value(dec *json.Decoder, t reflect.Type, path string) erro
 	return w.valueFrom(dec, tok, t, path)
 }
 
-func (w *fieldWalker) valueFrom(dec *json.Decoder, tok json.Token, t reflect.Type, path string) error {
+func (w *fieldWalker) valueFrom(dec *json.Decoder, tok json.Token, t reflect.Type, path *fieldPath) error {
+	held := t
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if isWrapper(t) {
+		return w.wrapper(dec, tok, held, t, path)
+	}
+	if t == jsonValueType && w.decodeLevel.err == nil {
+		start := len(w.out)
+		if err := w.copyFrom(dec, tok); err != nil {
+			return err
+		}
+		w.jsons = append(w.jsons, [2]int{start, len(w.out)})
+		return nil
 	}
 	if reflect.PointerTo(t).Implements(unmarshalerType) {
 		return w.copyFrom(dec, tok)
@@ -52,48 +66,84 @@ func (w *fieldWalker) valueFrom(dec *json.Decoder, tok json.Token, t reflect.Typ
 	return w.copyFrom(dec, tok)
 }
 
-func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path string) error {
+// enter counts one more level of nesting, opened by c, and fails as the
+// API server's decoder does past MaxDepth. The json.Decoder's Token,
+// unlike its Decode, has no limit of its own.
+func (w *fieldWalker) enter(c byte) error {
+	if w.depth++; w.depth > MaxDepth {
+		return depthError{c}
+	}
+	return nil
+}
+
+// The marks of a key in an object: present, and reported as which error.
+const (
+	keySeen = 1 << iota
+	keyDuplicate
+	keyUnknown
+)
+
+func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path *fieldPath) error {
+	if err := w.enter('{'); err != nil {
+		return err
+	}
 	w.out = append(w.out, '{')
-	var fields map[string]reflect.Type
+	var fields map[string]reflect.StructField
 	if t.Kind() == reflect.Struct {
 		fields = jsonFields(t)
+		defer func(name string) { w.structName = name }(w.structName)
+		w.structName = t.Name()
 	}
-	seen := map[string]bool{}
+	// The patches under each key of a map, which a later value of the
+	// same key replaces.
+	var under map[string]int
+	// Each key is reported once per object, so that a key repeated many
+	// times costs no path string after the first.
+	keys := map[string]uint8{}
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
 			return err
 		}
 		key := tok.(string) // the decoder guarantees a string key
-		child := key
-		if path != "" {
-			child = path + "." + key
-		}
+		child := path.field(key, fields != nil)
 		var ft reflect.Type
 		if fields == nil {
 			ft = t.Elem()
+			if at, ok := under[key]; ok {
+				for i := range w.patches[at:] {
+					w.patches[at+i].dead = true
+				}
+			}
+			if under == nil {
+				under = map[string]int{}
+			}
+			under[key] = len(w.patches)
 		} else {
 			f, ok := fields[key]
 			if !ok {
-				w.report("unknown field", child)
-				var skip json.RawMessage
-				if err := dec.Decode(&skip); err != nil {
+				if keys[key]&keyUnknown == 0 {
+					keys[key] |= keyUnknown
+					w.report("unknown field", &child)
+				}
+				if err := w.skip(dec); err != nil {
 					return err
 				}
 				continue
 			}
-			ft = f
+			ft = f.Type
 		}
-		if seen[key] {
-			w.report("duplicate field", child)
+		if m := keys[key]; m&keySeen != 0 && m&keyDuplicate == 0 {
+			keys[key] |= keyDuplicate
+			w.report("duplicate field", &child)
 		}
-		seen[key] = true
+		keys[key] |= keySeen
 		if w.out[len(w.out)-1] != '{' {
 			w.out = append(w.out, ',')
 		}
 		w.out = appendString(w.out, key)
 		w.out = append(w.out, ':')
-		if err := w.value(dec, ft, child); err != nil {
+		if err := w.value(dec, ft, &child); err != nil {
 			return err
 		}
 	}
@@ -101,16 +151,21 @@ func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path string) err
 		return err
 	}
 	w.out = append(w.out, '}')
+	w.depth--
 	return nil
 }
 
-func (w *fieldWalker) array(dec *json.Decoder, t reflect.Type, path string) error {
+func (w *fieldWalker) array(dec *json.Decoder, t reflect.Type, path *fieldPath) error {
+	if err := w.enter('['); err != nil {
+		return err
+	}
 	w.out = append(w.out, '[')
 	for i := 0; dec.More(); i++ {
 		if i > 0 {
 			w.out = append(w.out, ',')
 		}
-		if err := w.value(dec, t.Elem(), path+"["+strconv.Itoa(i)+"]"); err != nil {
+		child := path.element(i)
+		if err := w.value(dec, t.Elem(), &child); err != nil {
 			return err
 		}
 	}
@@ -118,13 +173,29 @@ func (w *fieldWalker) array(dec *json.Decoder, t reflect.Type, path string) erro
 		return err
 	}
 	w.out = append(w.out, ']')
+	w.depth--
 	return nil
+}
+
+// skip reads the next value and drops it, counting its nesting.
+func (w *fieldWalker) skip(dec *json.Decoder) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	n := len(w.out)
+	err = w.copyFrom(dec, tok)
+	w.out = w.out[:n]
+	return err
 }
 
 // copyFrom copies the value that starts with tok unchanged.
 func (w *fieldWalker) copyFrom(dec *json.Decoder, tok json.Token) error {
 	switch tok := tok.(type) {
 	case json.Delim:
+		if err := w.enter(byte(tok)); err != nil {
+			return err
+		}
 		w.out = append(w.out, byte(tok))
 		for i := 0; dec.More(); i++ {
 			if i > 0 {
@@ -151,6 +222,7 @@ func (w *fieldWalker) copyFrom(dec *json.Decoder, tok json.Token) error {
 			return err
 		}
 		w.out = append(w.out, byte(end.(json.Delim)))
+		w.depth--
 	case string:
 		w.out = appendString(w.out, tok)
 	case json.Number:
@@ -163,47 +235,7 @@ func (w *fieldWalker) copyFrom(dec *json.Decoder, tok json.Token) error {
 	return nil
 }
 
-// report records a strict decoding error: each once, at most 100, as the
-// API server's decoder does.
-func (w *fieldWalker) report(kind, path string) {
-	if !w.strict || len(w.fields) >= 100 {
-		return
-	}
-	f := StrictField{kind, path}
-	if w.seen[f] {
-		return
-	}
-	if w.seen == nil {
-		w.seen = map[StrictField]bool{}
-	}
-	w.seen[f] = true
-	w.fields = append(w.fields, f)
-}
-
 func appendString(b []byte, s string) []byte {
 	q, _ := json.Marshal(s) // a string always marshals
 	return append(b, q...)
-}
-
-var fieldCache sync.Map // reflect.Type -> map[string]reflect.Type
-
-// jsonFields returns the fields of struct type t by their JSON names.
-func jsonFields(t reflect.Type) map[string]reflect.Type {
-	if m, ok := fieldCache.Load(t); ok {
-		return m.(map[string]reflect.Type)
-	}
-	m := map[string]reflect.Type{}
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" || !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		m[name] = f.Type
-	}
-	fieldCache.Store(t, m)
-	return m
 }

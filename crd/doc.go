@@ -135,6 +135,17 @@
 //   - A selectable field's path must use dots; a property whose name holds
 //     a dot cannot be selected.
 //
+// # Decoding
+//
+// [Decode] reads a document nested at most [MaxDepth] (10000) levels
+// deep, the API server's limit, and fails past it with the server's
+// message, invalid character '{' exceeded max depth, before reading
+// further. The path of an unknown or duplicate field is written only for
+// the 100 it reports, and each schema under items, additionalProperties,
+// additionalItems or dependencies is decoded once, where the server
+// decodes it again for each of these wrappers it is nested in: time and
+// memory grow with the size of the document, whatever its depth.
+//
 // # Schemas
 //
 // Each openAPIV3Schema is checked as validateCustomResourceDefinitionValidation

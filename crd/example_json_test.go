@@ -1,7 +1,9 @@
 package crd_test
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/kubeversion/kubeversion/crd"
 )
@@ -13,4 +15,15 @@ func ExampleJSON_DeepCopy() {
 	fmt.Println(j.Value, c.Value)
 	// Output:
 	// map[ports:[80]] map[ports:[8080]]
+}
+
+func ExampleMaxDepth() {
+	doc := `{"spec": {"versions": [{"schema": {"openAPIV3Schema": {"default": ` +
+		strings.Repeat("[", crd.MaxDepth) + strings.Repeat("]", crd.MaxDepth) + `}}}]}}`
+	_, err := crd.Decode([]byte(doc))
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, crd.ErrMaxDepth))
+	// Output:
+	// invalid character '[' exceeded max depth
+	// true
 }

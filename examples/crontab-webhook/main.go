@@ -10,7 +10,9 @@
 //	crontab-webhook --cert tls.crt --key tls.key [--addr :8443]
 //
 // It serves conversions at /convert over HTTPS, as the API server
-// requires. Check it as the API server would with
+// requires, and cuts off a client that takes more than 5 s to send its
+// headers, 15 s to send its request, 30 s for the answer (the API server's
+// own timeout) or keeps a connection idle 90 s (see serverLimits). Check it as the API server would with
 //
 //	kubeversion webhook check --crd crd.yaml --url https://localhost:8443/convert --ca tls.crt crontabs.yaml
 package main
@@ -18,10 +20,6 @@ package main
 import (
 	"flag"
 	"log"
-	"net/http"
-	"time"
-
-	"github.com/kubeversion/kubeversion/conversion"
 )
 
 func main() {
@@ -30,13 +28,7 @@ func main() {
 	key := flag.String("key", "tls.key", "with the private key of `file` (PEM)")
 	flag.Parse()
 
-	mux := http.NewServeMux()
-	mux.Handle("/convert", &conversion.Handler{Convert: converter().Convert})
-	srv := &http.Server{
-		Addr:              *addr,
-		Handler:           mux,
-		ReadHeaderTimeout: 10 * time.Second,
-	}
+	srv := newServer(*addr, converter().Convert, serverLimits)
 	log.Printf("crontab-webhook: serving conversions at https://%s/convert", *addr)
 	log.Fatal(srv.ListenAndServeTLS(*cert, *key))
 }

@@ -1,0 +1,51 @@
+package crd
+
+import "strconv"
+
+// fieldPath is the path of a value that Decode reads, such as
+// spec.versions[0].served, as a link to its parent: extending it costs the
+// same at any depth, and the string, whose length grows with the depth, is
+// written only for a field that is reported. A path built as a string at
+// each level costs the square of the depth: 6.7 GB for a CRD nested 20,000
+// levels deep.
+type fieldPath struct {
+	parent  *fieldPath // nil for a value at the top
+	key     string     // the field's name or map key, unless it is an element
+	index   int        // the element's index, if it is one; else -1
+	isField bool       // key names a struct field, not a map key
+}
+
+// field returns the path of key of the value at p, a struct field or a
+// map key; p may be nil.
+func (p *fieldPath) field(key string, field bool) fieldPath {
+	return fieldPath{parent: p, key: key, index: -1, isField: field}
+}
+
+// element returns the path of element i of the array at p.
+func (p *fieldPath) element(i int) fieldPath {
+	return fieldPath{parent: p, index: i}
+}
+
+// String writes the path as the API server does: fields joined by dots,
+// indices in brackets, as in spec.versions[0].served.
+func (p *fieldPath) String() string {
+	var parts []*fieldPath
+	for q := p; q != nil; q = q.parent {
+		parts = append(parts, q)
+	}
+	var b []byte
+	for i := len(parts) - 1; i >= 0; i-- {
+		q := parts[i]
+		if q.index >= 0 {
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(q.index), 10)
+			b = append(b, ']')
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, '.')
+		}
+		b = append(b, q.key...)
+	}
+	return string(b)
+}

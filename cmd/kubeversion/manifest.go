@@ -51,8 +51,9 @@ func readObjects(file string, data []byte) ([]object, *problem) {
 // and `no` are booleans; of duplicate keys the last one counts, silently),
 // JSON numbers read as int64 or float64, empty documents skipped, lists
 // unpacked. It reads one document at a time, so that memory is that of the
-// largest document, not of the stream. On malformed input it returns the
-// error, located, after the objects before it; the rest of the stream is not
+// largest document, not of the stream. On malformed input, or a document
+// whose aliases expand too far (see [checkAliases]), it returns the error,
+// located, after the objects before it; the rest of the stream is not
 // read, as kubectl stops there too.
 func readStream(file string, r io.Reader, yield func(object) bool) *problem {
 	var p *problem
@@ -75,6 +76,10 @@ func readStream(file string, r io.Reader, yield func(object) bool) *problem {
 // documentObjects returns the objects of one document: none for an empty
 // one, the object, or the items of a list.
 func documentObjects(file string, d document) ([]object, *problem) {
+	doc, p := checkAliases(file, d)
+	if p != nil {
+		return nil, p
+	}
 	v, p := readDocument(file, d)
 	if p != nil || v == nil { // an error, or an empty document, or only comments
 		return nil, p
@@ -85,7 +90,7 @@ func documentObjects(file string, d document) ([]object, *problem) {
 	}
 	var node *yaml.Node
 	if _, isList := fields["items"]; isList || fields["kind"] == "CustomResourceDefinition" {
-		node = textNode(d) // only lint's objects need lines: a second parse costs
+		node = textNode(d, doc) // only lint's objects need lines: a second parse costs
 	}
 	return appendObjects(nil, object{file, lineOf(node, d.firstLine()), fields, node}, false)
 }

@@ -38,25 +38,33 @@ func runLint(e *env, args []string) int {
 		return exitError
 	}
 
+	if stdinTwice(*oldFile, paths) {
+		fmt.Fprintln(e.stderr, "kubeversion lint: standard input (-) given twice: it can be read only once")
+		return exitError
+	}
+
 	var old map[string]*crd.CustomResourceDefinition
 	if *oldFile != "" {
 		var p *problem
 		if old, p = readOld(e, *oldFile); p != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", p)
+			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", textLine(p.String()))
 			return exitError
 		}
 		if len(old) == 0 { // every CRD would be checked as created
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: no CustomResourceDefinition found\n", *oldFile)
+			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: no CustomResourceDefinition found\n", textLine(*oldFile))
 		}
 	}
 
-	l := linter{old: old, levels: levels}
+	l := linter{old: old, oldFile: *oldFile, levels: levels}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
 	if err := write(e.stdout, &l); err != nil {
 		fmt.Fprintf(e.stderr, "kubeversion lint: %v\n", err)
 		return exitError
+	}
+	for _, note := range l.notes {
+		fmt.Fprintln(e.stderr, "kubeversion lint: "+textLine(note))
 	}
 	if *format == "text" {
 		for _, p := range l.problems {
@@ -75,9 +83,11 @@ func runLint(e *env, args []string) int {
 // linter collects what lint finds, in the order of the input.
 type linter struct {
 	old      map[string]*crd.CustomResourceDefinition // nil without --old
+	oldFile  string
 	levels   *checkLevels
 	reports  []report
 	problems []problem // input that could not be read
+	notes    []string  // what the user should know, for standard error
 	invalid  bool      // some CRD has errors, or upgrade findings at level error
 }
 
@@ -169,6 +179,9 @@ func (l *linter) lintObject(o object) {
 	c, decodeErrs := decodeCRD(o)
 	name := metadataName(o)
 	r := newReport(o, c, decodeErrs, l.old[name], l.levels)
+	if l.old != nil && l.old[name] == nil {
+		l.noLiveObject(&r)
+	}
 	if errs, _ := r.countFindings(); len(r.Errors) > 0 || errs > 0 {
 		l.invalid = true
 	}

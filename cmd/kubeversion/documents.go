@@ -163,10 +163,11 @@ func splitYAML(file string, r *bufio.Reader, n int, yield func(document) bool) *
 				return &problem{file, n, "invalid Yaml document separator: " + trimmed}
 			}
 			if len(buf) > 0 {
-				if !yield(document{text: buf, line: bufLine}) {
+				d := document{text: buf, line: bufLine}
+				buf = reuse(buf) // before yield, so that a big text can go once read
+				if !yield(d) {
 					return nil
 				}
-				buf = reuse(buf)
 			}
 			continue
 		}
@@ -178,8 +179,8 @@ func splitYAML(file string, r *bufio.Reader, n int, yield func(document) bool) *
 }
 
 // reuse returns buf emptied for the next document, or nil when it is
-// large: the memory of one big document is not kept for the small ones
-// that follow.
+// large: the memory of one big document is not kept while it is checked,
+// once its text is read, nor for the small ones that follow.
 func reuse(buf []byte) []byte {
 	if cap(buf) > 1<<20 {
 		return nil

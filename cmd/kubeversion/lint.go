@@ -178,6 +178,9 @@ func (l *linter) lintReader(file string, r io.Reader) int {
 func (l *linter) lintObject(o object) {
 	c, decodeErrs := decodeCRD(o)
 	name := metadataName(o)
+	// Of the object as read, as big as the CRD, the report needs only the
+	// name: the rest can go while the CRD is checked.
+	o.fields = map[string]any{"metadata": map[string]any{"name": name}}
 	r := newReport(o, c, decodeErrs, l.old[name], l.levels)
 	if l.old != nil && l.old[name] == nil {
 		l.noLiveObject(&r)

@@ -60,7 +60,8 @@ func readStream(file string, r io.Reader, yield func(object) bool) *problem {
 	splitProblem := splitStream(file, r, func(d document) bool {
 		var objects []object
 		objects, p = documentObjects(file, d)
-		for _, o := range objects {
+		for i, o := range objects {
+			objects[i] = object{} // yield may drop what it no longer needs
 			if !yield(o) {
 				return false
 			}

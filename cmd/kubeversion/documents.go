@@ -203,12 +203,6 @@ func appendLine(buf []byte, r *bufio.Reader) ([]byte, error) {
 	}
 }
 
-// lineAt returns the line of data that holds byte offset off, from 1.
-func lineAt(data []byte, off int) int {
-	off = min(max(off, 0), len(data))
-	return bytes.Count(data[:off], []byte("\n")) + 1
-}
-
 var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?`)
 
 // parserProblems are the messages of go.yaml.in/yaml/v2's parser, as

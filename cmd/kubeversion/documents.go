@@ -89,7 +89,7 @@ func splitJSON(file string, r io.Reader, yield func(document) bool) (io.Reader, 
 		switch {
 		case errors.Is(err, io.EOF):
 			return nil, 0, nil
-		case rec.err != nil && !errors.Is(rec.err, io.EOF):
+		case err != nil && rec.err != nil && !errors.Is(rec.err, io.EOF): // r failed, not the JSON
 			advance(start)
 			return nil, 0, &problem{file, 0, rec.err.Error()}
 		case err != nil && count > 1: // kubectl's rule: a stream, no longer ambiguous

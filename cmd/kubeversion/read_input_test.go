@@ -54,14 +54,16 @@ func TestLintInputSizeCap(t *testing.T) {
 	setMaxInputSize(t, 64<<10)
 	one := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n"
 
-	in := &endless{t: t, text: one, limit: 1 << 20}
-	var out, errOut strings.Builder
-	status := run(&env{in, &out, &errOut}, []string{"lint", "-"})
-	if status != exitError || !strings.Contains(errOut.String(), "-: larger than 65536 bytes, the most kubeversion reads of one file") {
-		t.Errorf("lint of endless standard input: status %d, stderr %q; want %d and an error naming the limit", status, errOut.String(), exitError)
-	}
-	if in.read > 64<<10+64<<10 { // the cap, and a read buffer
-		t.Errorf("lint read %d bytes of endless standard input, cap %d", in.read, 64<<10)
+	for _, text := range []string{one, "{\"kind\": \"ConfigMap\"}\n"} {
+		in := &endless{t: t, text: text, limit: 1 << 20}
+		var out, errOut strings.Builder
+		status := run(&env{in, &out, &errOut}, []string{"lint", "-"})
+		if status != exitError || !strings.Contains(errOut.String(), "-: larger than 65536 bytes, the most kubeversion reads of one file") {
+			t.Errorf("lint of endless standard input %q...: status %d, stderr %q; want %d and an error naming the limit", text, status, errOut.String(), exitError)
+		}
+		if in.read > 64<<10+64<<10 { // the cap, and a read buffer
+			t.Errorf("lint read %d bytes of endless standard input %q..., cap %d", in.read, text, 64<<10)
+		}
 	}
 
 	dir := writeFiles(t, map[string]string{

@@ -81,9 +81,9 @@ func peakLiveHeap(f func()) uint64 {
 // decoded objects and node trees (tens of KB each), as when
 // every document was decoded before the first was checked.
 func TestLintMemoryPerDocument(t *testing.T) {
-	n := 50
+	n := 30
 	if testing.Short() {
-		n = 20
+		n = 15
 	}
 	lint := func(docs int) func() {
 		return func() {

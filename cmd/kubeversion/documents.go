@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -21,110 +22,185 @@ type document struct {
 	json bool // text is a value of a JSON stream
 }
 
-// splitDocuments cuts data into documents as kubectl's YAMLOrJSONDecoder
-// (k8s.io/apimachinery/pkg/util/yaml) does. Data whose first non-space byte
-// is "{" is read as a stream of JSON values; if the first or second value
-// is not valid JSON, the rest is read as YAML. YAML is cut at lines that
-// start with "---", which may be followed only by spaces and a comment:
-// kubectl rejects "--- {a: 1}" and even "----" as invalid separators, and
-// so does lint. For example,
+// splitDocuments cuts data into documents as [splitStream] does, and
+// returns them, with the problem that ends them if any. For example,
 //
 //	splitDocuments("f", []byte("a: 1\n---\nb: 2\n"))
 //
-// returns the documents "a: 1\n" at line 1 and "b: 2\n" at line 3. On a bad
-// separator, or bad JSON after two good values, it returns the documents
-// before it and the problem.
+// returns the documents "a: 1\n" at line 1 and "b: 2\n" at line 3.
 func splitDocuments(file string, data []byte) ([]document, *problem) {
 	var docs []document
-	start := 0
-	if bytes.HasPrefix(bytes.TrimLeftFunc(data, unicode.IsSpace), []byte("{")) {
-		var p *problem
-		docs, start, p = splitJSON(file, data)
-		if p != nil || start < 0 {
-			return docs, p
-		}
-	}
-	yamlDocs, p := splitYAML(file, data, start)
-	return append(docs, yamlDocs...), p
+	p := splitStream(file, bytes.NewReader(data), func(d document) bool {
+		d.text = bytes.Clone(d.text) // splitStream reuses its buffer
+		docs = append(docs, d)
+		return true
+	})
+	return docs, p
 }
 
-// splitJSON reads data as a stream of JSON values. It returns them, and
-// the offset where reading must go on as YAML, or -1 at the end of data.
-func splitJSON(file string, data []byte) ([]document, int, *problem) {
-	var docs []document
-	dec := json.NewDecoder(bytes.NewReader(data))
-	line, counted := 1, 0 // the line of data[counted], counted as the values come
-	lineAt := func(off int) int {
-		off = min(max(off, counted), len(data))
-		line += bytes.Count(data[counted:off], []byte("\n"))
-		counted = off
-		return line
+// jsonPeek is how far kubectl looks for the "{" of a JSON stream: the
+// buffer size cli-runtime's StreamVisitor gives NewYAMLOrJSONDecoder.
+const jsonPeek = 4096
+
+// splitStream cuts the manifest stream r into documents as kubectl's
+// YAMLOrJSONDecoder (k8s.io/apimachinery/pkg/util/yaml) does, and calls
+// yield with each in turn, until it returns false. A stream whose first
+// non-space byte in the first 4 KiB is "{" is read as a stream of JSON
+// values; if the first or second value is not valid JSON, the rest is read
+// as YAML. YAML is cut at lines that start with "---", which may be
+// followed only by spaces and a comment: kubectl rejects "--- {a: 1}" and
+// even "----" as invalid separators, and so does lint.
+//
+// It holds one document at a time, whose text yield may read but not
+// keep: the next document reuses its memory. On a bad separator, bad JSON
+// after two good values or an error reading r (such as a *sizeError), it
+// returns the problem after the documents before it.
+func splitStream(file string, r io.Reader, yield func(document) bool) *problem {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(jsonPeek)
+	if !bytes.HasPrefix(bytes.TrimLeftFunc(head, unicode.IsSpace), []byte("{")) {
+		return splitYAML(file, br, 1, yield)
 	}
-	for {
+	rest, line, p := splitJSON(file, br, yield)
+	if p != nil || rest == nil {
+		return p
+	}
+	return splitYAML(file, bufio.NewReaderSize(rest, 64<<10), line, yield)
+}
+
+// splitJSON reads r as a stream of JSON values, calling yield with each.
+// When the first or second value is not JSON, it returns the rest of the
+// stream from that value on, to be read as YAML, and the line it starts
+// at; it returns a nil reader at the end of r, or when yield stops.
+func splitJSON(file string, r io.Reader, yield func(document) bool) (io.Reader, int, *problem) {
+	rec := &recorder{r: r}
+	dec := json.NewDecoder(rec)
+	base, line := 0, 1 // rec.kept holds the stream from offset base, which is at line
+	advance := func(off int) {
+		off = min(max(off-base, 0), len(rec.kept))
+		line += bytes.Count(rec.kept[:off], []byte("\n"))
+		rec.kept = rec.kept[:copy(rec.kept, rec.kept[off:])]
+		base += off
+	}
+	for count := 0; ; count++ {
 		start := int(dec.InputOffset())
 		var raw json.RawMessage
 		err := dec.Decode(&raw)
-		if errors.Is(err, io.EOF) {
-			return docs, -1, nil
-		}
-		if err != nil {
-			if len(docs) > 1 { // kubectl's rule: a stream, no longer ambiguous
-				off := start
-				var syntax *json.SyntaxError
-				if errors.As(err, &syntax) {
-					off = int(syntax.Offset)
-				}
-				return docs, -1, &problem{file, lineAt(off), "json: " + err.Error()}
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil, 0, nil
+		case err != nil && rec.err != nil && !errors.Is(rec.err, io.EOF): // r failed, not the JSON
+			advance(start)
+			return nil, 0, &problem{file, 0, rec.err.Error()}
+		case err != nil && count > 1: // kubectl's rule: a stream, no longer ambiguous
+			off := start
+			var syntax *json.SyntaxError
+			if errors.As(err, &syntax) {
+				off = int(syntax.Offset)
 			}
-			return docs, start, nil
+			advance(off)
+			return nil, 0, &problem{file, line, "json: " + err.Error()}
+		case err != nil:
+			advance(start)
+			return io.MultiReader(bytes.NewReader(rec.kept), r), line, nil
 		}
-		// raw is data[start:end] without the leading white space.
+		// raw is the stream from end-len(raw) to end, without the white
+		// space before it.
 		end := int(dec.InputOffset())
-		first := end - len(raw)
-		docs = append(docs, document{data[first:end], lineAt(first), true})
+		advance(end - len(raw))
+		if !yield(document{raw, line, true}) {
+			return nil, 0, nil
+		}
+		advance(end)
 	}
 }
 
-// splitYAML cuts data[start:] at "---" lines, as kubectl's YAMLReader. A
-// line's "\r\n" becomes "\n", as bufio.Reader.ReadLine makes it there.
-func splitYAML(file string, data []byte, start int) ([]document, *problem) {
-	var docs []document
+// recorder keeps what is read through it, so that a JSON stream can be
+// read again as YAML from a value on, and lines counted.
+type recorder struct {
+	r    io.Reader
+	kept []byte
+	err  error // the last error of r
+}
+
+func (rec *recorder) Read(p []byte) (int, error) {
+	n, err := rec.r.Read(p)
+	rec.kept = append(rec.kept, p[:n]...)
+	if err != nil {
+		rec.err = err
+	}
+	return n, err
+}
+
+// splitYAML cuts r at "---" lines, as kubectl's YAMLReader, into documents
+// from line n on. A line's "\r\n" becomes "\n", as bufio.Reader.ReadLine
+// makes it there. Each line is copied once, from r's buffer to the
+// document's.
+func splitYAML(file string, r *bufio.Reader, n int, yield func(document) bool) *problem {
 	var buf []byte
 	bufLine := 0
-	n := lineAt(data, start)
-	for rest := data[start:]; len(rest) > 0; n++ {
-		line, after, _ := bytes.Cut(rest, []byte("\n"))
-		rest = after
-		line = bytes.TrimSuffix(line, []byte("\r"))
+	for ; ; n++ {
+		mark := len(buf)
+		var err error
+		buf, err = appendLine(buf, r)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return &problem{file, 0, err.Error()}
+		}
+		if err != nil && len(buf) == mark { // the end
+			if len(buf) > 0 {
+				yield(document{text: buf, line: bufLine})
+			}
+			return nil
+		}
+		line := bytes.TrimSuffix(buf[mark:], []byte("\r"))
 		if bytes.HasPrefix(line, []byte("---")) {
 			trimmed := strings.TrimSpace(string(line[3:]))
+			buf = buf[:mark]
 			if trimmed != "" && trimmed[0] != '#' {
-				if len(buf) > 0 {
-					docs = append(docs, document{text: buf, line: bufLine})
+				if len(buf) > 0 && !yield(document{text: buf, line: bufLine}) {
+					return nil
 				}
-				return docs, &problem{file, n, "invalid Yaml document separator: " + trimmed}
+				return &problem{file, n, "invalid Yaml document separator: " + trimmed}
 			}
 			if len(buf) > 0 {
-				docs = append(docs, document{text: buf, line: bufLine})
-				buf = nil
+				d := document{text: buf, line: bufLine}
+				buf = reuse(buf) // before yield, so that a big text can go once read
+				if !yield(d) {
+					return nil
+				}
 			}
 			continue
 		}
-		if len(buf) == 0 {
+		if mark == 0 {
 			bufLine = n
 		}
-		buf = append(append(buf, line...), '\n')
+		buf = append(buf[:mark+len(line)], '\n')
 	}
-	if len(buf) > 0 {
-		docs = append(docs, document{text: buf, line: bufLine})
-	}
-	return docs, nil
 }
 
-// lineAt returns the line of data that holds byte offset off, from 1.
-func lineAt(data []byte, off int) int {
-	off = min(max(off, 0), len(data))
-	return bytes.Count(data[:off], []byte("\n")) + 1
+// reuse returns buf emptied for the next document, or nil when it is
+// large: the memory of one big document is not kept while it is checked,
+// once its text is read, nor for the small ones that follow.
+func reuse(buf []byte) []byte {
+	if cap(buf) > 1<<20 {
+		return nil
+	}
+	return buf[:0]
+}
+
+// appendLine appends the next line of r to buf, without its "\n", and
+// returns io.EOF after the last line, with the line if it has no "\n".
+func appendLine(buf []byte, r *bufio.Reader) ([]byte, error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if err == nil {
+			return append(buf, chunk[:len(chunk)-1]...), nil
+		}
+		buf = append(buf, chunk...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return buf, err
+		}
+	}
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?`)

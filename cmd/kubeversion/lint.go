@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -37,25 +38,33 @@ func runLint(e *env, args []string) int {
 		return exitError
 	}
 
+	if stdinTwice(*oldFile, paths) {
+		fmt.Fprintln(e.stderr, "kubeversion lint: standard input (-) given twice: it can be read only once")
+		return exitError
+	}
+
 	var old map[string]*crd.CustomResourceDefinition
 	if *oldFile != "" {
 		var p *problem
 		if old, p = readOld(e, *oldFile); p != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", p)
+			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", textLine(p.String()))
 			return exitError
 		}
 		if len(old) == 0 { // every CRD would be checked as created
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: no CustomResourceDefinition found\n", *oldFile)
+			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: no CustomResourceDefinition found\n", textLine(*oldFile))
 		}
 	}
 
-	l := linter{old: old, levels: levels}
+	l := linter{old: old, oldFile: *oldFile, levels: levels}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
 	if err := write(e.stdout, &l); err != nil {
 		fmt.Fprintf(e.stderr, "kubeversion lint: %v\n", err)
 		return exitError
+	}
+	for _, note := range l.notes {
+		fmt.Fprintln(e.stderr, "kubeversion lint: "+textLine(note))
 	}
 	if *format == "text" {
 		for _, p := range l.problems {
@@ -73,47 +82,62 @@ func runLint(e *env, args []string) int {
 
 // linter collects what lint finds, in the order of the input.
 type linter struct {
-	old      map[string]*crd.CustomResourceDefinition
+	old      map[string]*crd.CustomResourceDefinition // nil without --old
+	oldFile  string
 	levels   *checkLevels
 	reports  []report
 	problems []problem // input that could not be read
+	notes    []string  // what the user should know, for standard error
 	invalid  bool      // some CRD has errors, or upgrade findings at level error
 }
 
 // lintPath lints a file, every .yaml, .yml and .json file under a
 // directory, or standard input for "-". A path without any
 // CustomResourceDefinition is said on standard error, so that a wrong path
-// does not pass for a clean one.
+// does not pass for a clean one. Under a directory, files that are not
+// regular (pipes, devices, sockets, links to them) are skipped with a note,
+// since reading one could wait for ever or never end.
 func (l *linter) lintPath(e *env, path string) {
 	found, problems := 0, len(l.problems)
+	lintFile := func(p string) error {
+		r, err := openInput(e, p)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		found += l.lintReader(p, r)
+		return nil
+	}
+	var err error
 	if path == "-" {
-		data, err := readFile(e, path)
-		if err != nil {
-			l.problems = append(l.problems, problem{path, 0, err.Error()})
-			return
-		}
-		found = l.lintData(path, data)
+		err = lintFile(path)
 	} else {
-		err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
+		err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+			switch {
+			case err != nil:
 				return err
-			}
-			if d.IsDir() || (p != path && !isManifestName(p)) {
+			case p == path && !d.IsDir(): // named: openInput says what it reads
+				return lintFile(p)
+			case d.IsDir() || !isManifestName(p):
 				return nil
+			case !d.Type().IsRegular():
+				info, err := os.Stat(p) // follows a symbolic link
+				if err != nil {
+					return err
+				}
+				if !info.Mode().IsRegular() {
+					fmt.Fprintf(e.stderr, "kubeversion lint: %s: skipped: %s, not a regular file\n", textLine(p), fileKind(info.Mode()))
+					return nil
+				}
 			}
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			found += l.lintData(p, data)
-			return nil
+			return lintFile(p)
 		})
-		if err != nil {
-			l.problems = append(l.problems, problem{path, 0, err.Error()})
-		}
+	}
+	if err != nil {
+		l.problems = append(l.problems, problem{path, 0, err.Error()})
 	}
 	if found == 0 && len(l.problems) == problems {
-		fmt.Fprintf(e.stderr, "kubeversion lint: %s: no CustomResourceDefinition found\n", path)
+		fmt.Fprintf(e.stderr, "kubeversion lint: %s: no CustomResourceDefinition found\n", textLine(path))
 	}
 }
 
@@ -122,30 +146,49 @@ func isManifestName(p string) bool {
 	return ext == ".yaml" || ext == ".yml" || ext == ".json"
 }
 
-// lintData lints every CustomResourceDefinition in one file, and returns
-// how many it found.
+// lintData lints every CustomResourceDefinition in data, as lintReader.
 func (l *linter) lintData(file string, data []byte) int {
-	objects, p := readObjects(file, data)
+	return l.lintReader(file, bytes.NewReader(data))
+}
+
+// lintReader lints every CustomResourceDefinition of one file, one
+// document at a time, keeping only its report, and returns how many it
+// found.
+func (l *linter) lintReader(file string, r io.Reader) int {
 	if l.levels == nil {
 		l.levels = newCheckLevels()
 	}
 	found := 0
-	for _, o := range objects {
+	p := readStream(file, r, func(o object) bool {
 		if !o.isCRD() {
-			continue
+			return true
 		}
 		found++
-		c, decodeErrs := decodeCRD(o)
-		r := newReport(o, c, decodeErrs, l.old[metadataName(o)], l.levels)
-		if errs, _ := r.countFindings(); len(r.Errors) > 0 || errs > 0 {
-			l.invalid = true
-		}
-		l.reports = append(l.reports, r)
-	}
+		l.lintObject(o)
+		return true
+	})
 	if p != nil {
 		l.problems = append(l.problems, *p)
 	}
 	return found
+}
+
+// lintObject checks the CRD o, as an update when --old has a live object
+// of its name, and appends its report.
+func (l *linter) lintObject(o object) {
+	c, decodeErrs := decodeCRD(o)
+	name := metadataName(o)
+	// Of the object as read, as big as the CRD, the report needs only the
+	// name: the rest can go while the CRD is checked.
+	o.fields = map[string]any{"metadata": map[string]any{"name": name}}
+	r := newReport(o, c, decodeErrs, l.old[name], l.levels)
+	if l.old != nil && l.old[name] == nil {
+		l.noLiveObject(&r)
+	}
+	if errs, _ := r.countFindings(); len(r.Errors) > 0 || errs > 0 {
+		l.invalid = true
+	}
+	l.reports = append(l.reports, r)
 }
 
 // metadataName returns o's metadata.name, or "".
@@ -153,42 +196,4 @@ func metadataName(o object) string {
 	meta, _ := o.fields["metadata"].(map[string]any)
 	name, _ := meta["name"].(string)
 	return name
-}
-
-// readFile reads a file, or standard input for "-".
-func readFile(e *env, path string) ([]byte, error) {
-	if path == "-" {
-		return io.ReadAll(e.stdin)
-	}
-	return os.ReadFile(path)
-}
-
-// readOld reads the live objects of --old by metadata.name.
-func readOld(e *env, file string) (map[string]*crd.CustomResourceDefinition, *problem) {
-	data, err := readFile(e, file)
-	if err != nil {
-		return nil, &problem{file, 0, err.Error()}
-	}
-	return oldObjects(file, data)
-}
-
-// oldObjects reads the CRDs of data by metadata.name, or returns the first
-// problem.
-func oldObjects(file string, data []byte) (map[string]*crd.CustomResourceDefinition, *problem) {
-	objects, p := readObjects(file, data)
-	old := map[string]*crd.CustomResourceDefinition{}
-	for _, o := range objects {
-		if !o.isCRD() {
-			continue
-		}
-		c, p := decodeOld(o)
-		if p != nil {
-			return nil, p
-		}
-		old[c.Metadata.Name] = c
-	}
-	if p != nil {
-		return nil, p
-	}
-	return old, nil
 }

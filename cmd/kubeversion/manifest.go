@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strconv"
 
 	"go.yaml.in/yaml/v3"
@@ -33,38 +34,66 @@ func (p problem) String() string {
 	return p.File + ":" + strconv.Itoa(p.Line) + ": " + p.Message
 }
 
-// readObjects returns the objects of a manifest as `kubectl apply` reads
-// them: documents cut by [splitDocuments], YAML read by sigs.k8s.io/yaml
-// (YAML 1.1, so `yes`, `on` and `no` are booleans; of duplicate keys the
-// last one counts, silently), JSON numbers read as int64 or float64, empty
-// documents skipped, lists unpacked. On malformed input it returns the
-// objects before the error and the error, located; the rest of the file is
-// not read, as kubectl stops there too.
+// readObjects returns the objects of a manifest, as [readStream] reads
+// them, and the problem that ends them if any.
 func readObjects(file string, data []byte) ([]object, *problem) {
-	docs, splitProblem := splitDocuments(file, data)
 	var objects []object
-	for _, d := range docs {
-		v, p := readDocument(file, d)
-		if p != nil {
-			return objects, p
+	p := readStream(file, bytes.NewReader(data), func(o object) bool {
+		objects = append(objects, o)
+		return true
+	})
+	return objects, p
+}
+
+// readStream calls yield with each object of the manifest stream r, until
+// it returns false, as `kubectl apply` reads them: documents cut by
+// [splitStream], YAML read by sigs.k8s.io/yaml (YAML 1.1, so `yes`, `on`
+// and `no` are booleans; of duplicate keys the last one counts, silently),
+// JSON numbers read as int64 or float64, empty documents skipped, lists
+// unpacked. It reads one document at a time, so that memory is that of the
+// largest document, not of the stream. On malformed input, or a document
+// whose aliases expand too far (see [checkAliases]), it returns the error,
+// located, after the objects before it; the rest of the stream is not
+// read, as kubectl stops there too.
+func readStream(file string, r io.Reader, yield func(object) bool) *problem {
+	var p *problem
+	splitProblem := splitStream(file, r, func(d document) bool {
+		var objects []object
+		objects, p = documentObjects(file, d)
+		for i, o := range objects {
+			objects[i] = object{} // yield may drop what it no longer needs
+			if !yield(o) {
+				return false
+			}
 		}
-		if v == nil {
-			continue // an empty document, or only comments
-		}
-		fields, ok := v.(map[string]any)
-		if !ok {
-			return objects, &problem{file, d.line, "a Kubernetes object must be a mapping, not " + typeName(v)}
-		}
-		var node *yaml.Node
-		if _, isList := fields["items"]; isList || fields["kind"] == "CustomResourceDefinition" {
-			node = textNode(d) // only lint's objects need lines: a second parse costs
-		}
-		objects, p = appendObjects(objects, object{file, lineOf(node, d.firstLine()), fields, node}, false)
-		if p != nil {
-			return objects, p
-		}
+		return p == nil
+	})
+	if p != nil {
+		return p
 	}
-	return objects, splitProblem
+	return splitProblem
+}
+
+// documentObjects returns the objects of one document: none for an empty
+// one, the object, or the items of a list.
+func documentObjects(file string, d document) ([]object, *problem) {
+	doc, p := checkAliases(file, d)
+	if p != nil {
+		return nil, p
+	}
+	v, p := readDocument(file, d)
+	if p != nil || v == nil { // an error, or an empty document, or only comments
+		return nil, p
+	}
+	fields, ok := v.(map[string]any)
+	if !ok {
+		return nil, &problem{file, d.line, "a Kubernetes object must be a mapping, not " + typeName(v)}
+	}
+	var node *yaml.Node
+	if _, isList := fields["items"]; isList || fields["kind"] == "CustomResourceDefinition" {
+		node = textNode(d, doc) // only lint's objects need lines: a second parse costs
+	}
+	return appendObjects(nil, object{file, lineOf(node, d.firstLine()), fields, node}, false)
 }
 
 // readDocument returns the value of a document as kubectl reads it, or nil

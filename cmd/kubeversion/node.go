@@ -8,10 +8,17 @@ import "go.yaml.in/yaml/v3"
 
 // textNode returns the mapping of a document in its text, with lines of
 // the file, or nil when go.yaml.in/yaml/v3 does not read the text as
-// sigs.k8s.io/yaml does (the node only serves to find lines).
-func textNode(d document) *yaml.Node {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(d.text, &doc); err != nil || len(doc.Content) == 0 {
+// sigs.k8s.io/yaml does (the node only serves to find lines). It parses
+// the text, unless parsed, the document node of d's text, is given.
+func textNode(d document, parsed *yaml.Node) *yaml.Node {
+	doc := parsed
+	if doc == nil {
+		doc = new(yaml.Node)
+		if err := yaml.Unmarshal(d.text, doc); err != nil {
+			return nil
+		}
+	}
+	if len(doc.Content) == 0 {
 		return nil
 	}
 	root := resolve(doc.Content[0])

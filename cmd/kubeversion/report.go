@@ -21,6 +21,9 @@ type report struct {
 	// Validated is false when the API server would refuse the object
 	// before validation (see decodeCRD): the errors are then those alone.
 	Validated bool `json:"validated"`
+	// NoLiveObject is set when --old holds no object of this name, so
+	// that the CRD was checked as a create, not the update asked for.
+	NoLiveObject bool `json:"noLiveObject,omitempty"`
 	// NotChecked names the rules of the API server that package crd does
 	// not check yet; empty when it checks them all.
 	NotChecked          []string        `json:"notChecked"`
@@ -188,6 +191,9 @@ func (r report) verdict() string {
 	}
 	s += " on " + r.Operation
 	var notes []string
+	if r.NoLiveObject {
+		notes = append(notes, "no live object of this name in --old")
+	}
 	switch {
 	case !r.Validated:
 		notes = append(notes, "not validated: the API server refuses it before validation")

@@ -28,16 +28,17 @@ func collect(in *sortInput) sortGroups {
 	if len(in.chunks) == 0 {
 		return sortGroups{}
 	}
-	first := in.chunks[0]
-	i := bytes.IndexByte(first, '\n')
-	in.crlf = i > 0 && first[i-1] == '\r'
+	c := in.chunks[0]
+	i := bytes.IndexByte(c, '\n')
+	in.crlf = i > 0 && c[i-1] == '\r'
 	halves := in.halves()
-	recs := make([]record, countLines(in, halves[0])+countLines(in, halves[1]))
+	first := countLines(in, halves[0])
+	recs := make([]record, first+countLines(in, halves[1]))
 	groups := newGroupIndex(recs)
-	if crlf := collectHalves(in, halves, recs, groups); crlf != in.crlf {
+	if crlf := collectHalves(in, halves, recs, first, groups); crlf != in.crlf {
 		in.crlf = crlf
 		groups = newGroupIndex(recs)
-		collectHalves(in, halves, recs, groups)
+		collectHalves(in, halves, recs, first, groups)
 	}
 	return groups.split(in)
 }
@@ -46,24 +47,25 @@ func collect(in *sortInput) sortGroups {
 // the input in two goroutines. Tests lower it.
 var parallelInput = 1 << 20
 
-// collectHalves runs collectKeys on the two halves of in, at once if the
-// input is large, and reports whether in is a CRLF file.
-func collectHalves(in *sortInput, halves [2][]segment, recs []record, groups *groupIndex) bool {
-	first := countLines(in, halves[0])
+// collectHalves runs collectKeys on the two halves of in, whose first
+// has the first records, at once if the input is large, and reports
+// whether in is a CRLF file.
+func collectHalves(in *sortInput, halves [2][]segment, recs []record, first int, groups *groupIndex) bool {
 	if size(halves[0])+size(halves[1]) < parallelInput {
 		t0, crlf0 := collectKeys(in, halves[0], recs[:first], 0, groups)
 		t1, crlf1 := collectKeys(in, halves[1], recs[first:], first, groups)
 		return (t0 || t1) && crlf0 && crlf1
 	}
-	var t1, crlf1 bool
+	var t0, crlf0, t1, crlf1 bool
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		t1, crlf1 = collectKeys(in, halves[1], recs[first:], first, groups)
+		in.guarded(func() { t1, crlf1 = collectKeys(in, halves[1], recs[first:], first, groups) })
 	}()
-	t0, crlf0 := collectKeys(in, halves[0], recs[:first], 0, groups)
+	in.guarded(func() { t0, crlf0 = collectKeys(in, halves[0], recs[:first], 0, groups) })
 	wg.Wait()
+	in.abortIfChanged()
 	return (t0 || t1) && crlf0 && crlf1
 }
 
@@ -71,7 +73,9 @@ func collectHalves(in *sortInput, halves [2][]segment, recs []record, groups *gr
 // with line firstLine of the input, with in.crlf
 // deciding whether a final "\r" belongs to a line, and gives groups the
 // prefix of each line with a slash. It reports whether some line in segs
-// is terminated and whether every terminated line ends in "\r\n".
+// is terminated and whether every terminated line ends in "\r\n". If segs
+// no longer hold as many lines as recs, which countLines counted, the
+// input changed: it panics with errInputChanged.
 func collectKeys(in *sortInput, segs []segment, recs []record, firstLine int, groups *groupIndex) (terminated, crlf bool) {
 	if len(recs) == 0 {
 		return false, true
@@ -92,6 +96,9 @@ func collectKeys(in *sortInput, segs []segment, recs []record, firstLine int, gr
 			} else {
 				terminated = true
 				crlf = crlf && end > 0 && rest[end-1] == '\r'
+			}
+			if n >= len(recs) {
+				panic(errInputChanged)
 			}
 			line := rest[:end]
 			if in.crlf && len(line) > 0 && line[len(line)-1] == '\r' {
@@ -114,6 +121,9 @@ func collectKeys(in *sortInput, segs []segment, recs []record, firstLine int, gr
 			}
 			off += end + 1
 		}
+	}
+	if n != len(recs) {
+		panic(errInputChanged)
 	}
 	w.flush()
 	return terminated, crlf

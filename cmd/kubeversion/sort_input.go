@@ -17,9 +17,13 @@ import (
 // Bytes are kept as they are, as readLines keeps them: the only change is
 // that in a CRLF file (crlf: every terminated line ends in "\r\n") a final
 // "\r" is not part of a line.
+//
+// Empty lines ("\n" alone) are counted, in empty, and get no record (see
+// roomPerByte).
 type sortInput struct {
 	chunks [][]byte
 	crlf   bool
+	empty  int // the number of empty lines
 
 	// A mapped file, and its stamp when it was mapped; nil if the input
 	// is a copy (see verify).

@@ -11,19 +11,27 @@ import (
 var outputBlock = 8192
 
 // writeRecords writes the lines of the sorted records to w, each group
-// after the one before, or all in reverse. The lines are copied into
-// buffers of a block of lines each, which two goroutines fill at once and
-// write in turn when there are many blocks.
+// after the one before, or all in reverse, with the empty lines, which
+// have no records, at their place among them (see emptyPosition). The
+// lines are copied into buffers of a block of lines each, which two
+// goroutines fill at once and write in turn when there are many blocks.
 func writeRecords(w io.Writer, in *sortInput, groups sortGroups, reverse bool) {
 	o := output{in: in, groups: groups, reverse: reverse, nl: in.newline()}
 	n := len(groups.recs)
-	total := 0
+	total := -in.empty // the bytes of the lines with records
 	for _, c := range in.chunks {
 		total += len(c)
 	}
 	// Room for a block of lines of the average length, and a little more.
 	size := min(outputBlock, n) * (total/max(n, 1) + 2)
-	o.write(w, 0, n, size)
+	if in.empty == 0 {
+		o.write(w, 0, n, size)
+		return
+	}
+	at := o.emptyPosition()
+	o.write(w, 0, at, size)
+	writeEmptyLines(w, in.empty, o.nl)
+	o.write(w, at, n, size)
 }
 
 // write writes the lines at positions from..to of the output to w, in

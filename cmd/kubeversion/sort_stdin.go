@@ -10,13 +10,14 @@ import (
 
 // sortStdin is "kubeversion sort" of standard input. It writes the lines
 // in the order of writeSorted, byte for byte, but holds only the input, a
-// 16-byte record per line and, when lines have groups, a table of the
-// groups (a record holds its line's group until the lines are put in
-// groups, and its version's key after): the input is read into one
-// buffer (a few from a pipe), each line is parsed once into a key, and the
-// records are sorted by radix sort, group by group (see collect,
-// versionKey, lineSorter.sort and writeRecords). Each step but the read
-// runs in two goroutines on a large input.
+// 16-byte record per line (but empty lines where they are many: see
+// roomPerByte) and, when lines have groups, a table of the groups (a
+// record holds its line's group until the lines are put in groups, and
+// its version's key after): the input is read into one buffer (a few from
+// a pipe), each line is parsed once into a key, and the records are
+// sorted by radix sort, group by group (see collect, versionKey,
+// lineSorter.sort and writeRecords). Each step but the read runs in two
+// goroutines on a large input.
 //
 // An input file that changes while it is sorted ends the sort with
 // errInputChanged and exit status 2 (see sortInput.verify), with what

@@ -122,9 +122,13 @@ func collectKeys(in *sortInput, h *half, groups *groupIndex) {
 				crlf = crlf && end > 0 && rest[end-1] == '\r'
 			}
 			if end == 0 {
-				// An empty line, which gets no record.
-				empty++
-				off++
+				// A run of empty lines, which get no record.
+				run := 1
+				for off+run < len(c) && c[off+run] == '\n' {
+					run++
+				}
+				empty += run
+				off += run
 				continue
 			}
 			if n >= len(recs) {

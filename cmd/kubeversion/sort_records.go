@@ -39,6 +39,8 @@ func collect(in *sortInput) sortGroups {
 		total += size(segs)
 		lines += h[k].lines
 	}
+	// Room for every line, unless 16 bytes a line are more than
+	// roomPerByte a byte.
 	room := [2]int{h[0].lines, h[1].lines}
 	if 16*lines > roomPerByte*total {
 		room[0] -= countEmptyLines(in, h[0].segs)

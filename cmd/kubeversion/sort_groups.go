@@ -232,10 +232,11 @@ func setVersionKeys(in *sortInput, recs []record) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		set(recs[half:])
+		in.guarded(func() { set(recs[half:]) })
 	}()
-	set(recs[:half])
+	in.guarded(func() { set(recs[:half]) })
 	wg.Wait()
+	in.abortIfChanged()
 }
 
 // sortGroups is the records in groups, in the order of their prefixes.

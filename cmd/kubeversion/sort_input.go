@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"sync/atomic"
 )
 
 // sortInput is standard input held in memory for sort: a few large
@@ -16,9 +17,19 @@ import (
 // Bytes are kept as they are, as readLines keeps them: the only change is
 // that in a CRLF file (crlf: every terminated line ends in "\r\n") a final
 // "\r" is not part of a line.
+//
+// Empty lines ("\n" alone) are counted, in empty, and get no record (see
+// roomPerByte).
 type sortInput struct {
 	chunks [][]byte
 	crlf   bool
+	empty  int // the number of empty lines
+
+	// A mapped file, and its stamp when it was mapped; nil if the input
+	// is a copy (see verify).
+	file    *os.File
+	stamp   fileStamp
+	changed atomic.Bool // a goroutine found that the input changed
 }
 
 // locShift is where the chunk index starts in a line's location: a chunk
@@ -39,15 +50,23 @@ const (
 // one buffer of the file's size, so that memory is the size of the input
 // and nothing more; from a pipe it reads chunks of growing size, and
 // copies only the partial line at the end of each full chunk to the next.
+//
+// A regular file that changes while it is read is refused with
+// errInputChanged, and one that is mapped is checked again after the sort
+// (see sortInput.verify).
 func readSortInput(r io.Reader) (*sortInput, error) {
 	size := firstChunk
+	var file *os.File // a regular file, read
+	var stamp fileStamp
 	if f, ok := r.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			stamp = stampOf(fi)
 			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off == 0 && fi.Size() < 1<<locShift {
 				if data, ok := mapFile(f, fi.Size()); ok {
-					return &sortInput{chunks: [][]byte{data}}, nil
+					return &sortInput{chunks: [][]byte{data}, file: f, stamp: stamp}, nil
 				}
 			}
+			file = f
 			// One byte more than the file, so that the read that finds the
 			// end of the file does not need another buffer.
 			size = int(min(fi.Size()+1, 1<<locShift))
@@ -61,6 +80,11 @@ func readSortInput(r io.Reader) (*sortInput, error) {
 		if err == io.EOF {
 			if len(buf) > 0 {
 				in.chunks = append(in.chunks, buf)
+			}
+			if file != nil {
+				if fi, err := file.Stat(); err != nil || stampOf(fi) != stamp {
+					return nil, errInputChanged
+				}
 			}
 			return in, nil
 		}

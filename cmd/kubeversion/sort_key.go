@@ -91,9 +91,15 @@ type lineSorter struct {
 }
 
 // version returns the version part of the line at loc, as a string that
-// shares the input's memory, which is never written after it is read.
+// shares the input's memory. A line shorter than the group's prefix is
+// one that moved in a file rewritten since its group was found: version
+// panics with errInputChanged.
 func (s *lineSorter) version(loc uint64) string {
-	return unsafeString(s.in.line(loc)[s.prefix:])
+	line := s.in.line(loc)
+	if len(line) < s.prefix {
+		panic(errInputChanged)
+	}
+	return unsafeString(line[s.prefix:])
 }
 
 // unsafeString returns b as a string without copying; b must not change.

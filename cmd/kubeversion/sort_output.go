@@ -11,35 +11,61 @@ import (
 var outputBlock = 8192
 
 // writeRecords writes the lines of the sorted records to w, each group
-// after the one before, or all in reverse. The lines are copied into
-// buffers of a block of lines each, which two goroutines fill at once and
-// write in turn when there are many blocks.
+// after the one before, or all in reverse, with the empty lines, which
+// have no records, at their place among them (see emptyPosition). The
+// lines are copied into buffers of a block of lines each, which two
+// goroutines fill at once and write in turn when there are many blocks.
 func writeRecords(w io.Writer, in *sortInput, groups sortGroups, reverse bool) {
 	o := output{in: in, groups: groups, reverse: reverse, nl: in.newline()}
 	n := len(groups.recs)
-	blocks := (n + outputBlock - 1) / outputBlock
-	total := 0
+	total := -in.empty // the bytes of the lines with records
 	for _, c := range in.chunks {
 		total += len(c)
 	}
 	// Room for a block of lines of the average length, and a little more.
 	size := min(outputBlock, n) * (total/max(n, 1) + 2)
+	if in.empty == 0 {
+		o.write(w, 0, n, size)
+		return
+	}
+	at := o.emptyPosition()
+	o.write(w, 0, at, size)
+	writeEmptyLines(w, in.empty, o.nl)
+	o.write(w, at, n, size)
+}
+
+// write writes the lines at positions from..to of the output to w, in
+// buffers of size bytes.
+func (o *output) write(w io.Writer, from, to, size int) {
+	n := to - from
+	blocks := (n + outputBlock - 1) / outputBlock
+	format := func(buf []byte, b int) []byte {
+		return o.format(buf, from+b*outputBlock, from+min((b+1)*outputBlock, n))
+	}
 	if blocks < 2 || n < parallelSort {
 		buf := make([]byte, 0, size)
 		for b := range blocks {
-			buf = o.format(buf[:0], b*outputBlock, min((b+1)*outputBlock, n))
+			buf = format(buf[:0], b)
 			w.Write(buf)
+			step(stepBlockWritten)
 		}
 		return
 	}
+	// A worker that finds the input changed stops formatting and writing,
+	// but takes its turns, so that the other does not wait for it.
 	turns := [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}
 	turns[0] <- struct{}{}
 	work := func(k int) {
 		buf := make([]byte, 0, size)
 		for b := k; b < blocks; b += 2 {
-			buf = o.format(buf[:0], b*outputBlock, min((b+1)*outputBlock, n))
+			if !o.in.changed.Load() {
+				o.in.guarded(func() { buf = format(buf[:0], b) })
+			}
 			<-turns[k]
-			w.Write(buf)
+			if !o.in.changed.Load() {
+				w.Write(buf)
+				step(stepBlockWritten)
+			}
 			turns[1-k] <- struct{}{}
 		}
 	}
@@ -50,6 +76,7 @@ func writeRecords(w io.Writer, in *sortInput, groups sortGroups, reverse bool) {
 	}()
 	work(0)
 	<-done
+	o.in.abortIfChanged()
 }
 
 // output formats sorted records as lines.

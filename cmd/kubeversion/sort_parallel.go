@@ -66,8 +66,9 @@ func sortAll(in *sortInput, groups sortGroups) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		work()
+		in.guarded(work)
 	}()
-	work()
+	in.guarded(work)
 	wg.Wait()
+	in.abortIfChanged()
 }

@@ -17,8 +17,9 @@ type record struct {
 }
 
 // collect returns the lines of in as records, in groups in byte order of
-// their prefixes, as groupLines cuts and orders them. It decides whether
-// in is a CRLF file, as readLines does.
+// their prefixes, as groupLines cuts and orders them, but for the empty
+// lines, which it counts in in.empty. It decides whether in is a CRLF
+// file, as readLines does.
 //
 // It reads the input once, in order, to compute each key, the two halves
 // of a large input at once; the keys of a CRLF file leave out the "\r", so
@@ -31,15 +32,47 @@ func collect(in *sortInput) sortGroups {
 	first := in.chunks[0]
 	i := bytes.IndexByte(first, '\n')
 	in.crlf = i > 0 && first[i-1] == '\r'
-	halves := in.halves()
-	recs := make([]record, countLines(in, halves[0])+countLines(in, halves[1]))
+	var h [2]half
+	total, lines := 0, 0
+	for k, segs := range in.halves() {
+		h[k] = half{segs: segs, lines: countLines(in, segs)}
+		total += size(segs)
+		lines += h[k].lines
+	}
+	// Room for every line, unless 16 bytes a line are more than
+	// roomPerByte a byte.
+	room := [2]int{h[0].lines, h[1].lines}
+	if 16*lines > roomPerByte*total {
+		room[0] -= countEmptyLines(in, h[0].segs)
+		room[1] -= countEmptyLines(in, h[1].segs)
+	}
+	recs := make([]record, room[0]+room[1])
+	h[0].recs, h[1].recs, h[1].first = recs[:room[0]], recs[room[0]:], room[0]
 	groups := newGroupIndex(recs)
-	if crlf := collectHalves(in, halves, recs, groups); crlf != in.crlf {
+	if crlf := collectHalves(in, &h, groups); crlf != in.crlf {
 		in.crlf = crlf
 		groups = newGroupIndex(recs)
-		collectHalves(in, halves, recs, groups)
+		collectHalves(in, &h, groups)
 	}
+	// Close the gap that the empty lines of the first half left.
+	n := h[0].n + copy(recs[h[0].n:], h[1].recs[:h[1].n])
+	in.empty = lines - n
+	groups.recs = recs[:n]
 	return groups.split(in)
+}
+
+// half is one of the two halves of the input that collect reads.
+type half struct {
+	segs  []segment
+	lines int      // the number of its lines, empty or not
+	recs  []record // room for the records of its lines
+	first int      // the index of recs[0] in all the records
+
+	// What collectKeys found: the number of records it wrote, whether
+	// some line is terminated, and whether every terminated line ends in
+	// "\r\n".
+	n                int
+	terminated, crlf bool
 }
 
 // parallelInput is the size from which collect reads the two halves of
@@ -48,43 +81,40 @@ var parallelInput = 1 << 20
 
 // collectHalves runs collectKeys on the two halves of in, at once if the
 // input is large, and reports whether in is a CRLF file.
-func collectHalves(in *sortInput, halves [2][]segment, recs []record, groups *groupIndex) bool {
-	first := countLines(in, halves[0])
-	if size(halves[0])+size(halves[1]) < parallelInput {
-		t0, crlf0 := collectKeys(in, halves[0], recs[:first], 0, groups)
-		t1, crlf1 := collectKeys(in, halves[1], recs[first:], first, groups)
-		return (t0 || t1) && crlf0 && crlf1
+func collectHalves(in *sortInput, h *[2]half, groups *groupIndex) bool {
+	if size(h[0].segs)+size(h[1].segs) < parallelInput {
+		collectKeys(in, &h[0], groups)
+		collectKeys(in, &h[1], groups)
+	} else {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			in.guarded(func() { collectKeys(in, &h[1], groups) })
+		}()
+		in.guarded(func() { collectKeys(in, &h[0], groups) })
+		wg.Wait()
+		in.abortIfChanged()
 	}
-	var t1, crlf1 bool
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t1, crlf1 = collectKeys(in, halves[1], recs[first:], first, groups)
-	}()
-	t0, crlf0 := collectKeys(in, halves[0], recs[:first], 0, groups)
-	wg.Wait()
-	return (t0 || t1) && crlf0 && crlf1
+	return (h[0].terminated || h[1].terminated) && h[0].crlf && h[1].crlf
 }
 
-// collectKeys sets recs to the records of the lines in segs, which start
-// with line firstLine of the input, with in.crlf
-// deciding whether a final "\r" belongs to a line, and gives groups the
-// prefix of each line with a slash. It reports whether some line in segs
-// is terminated and whether every terminated line ends in "\r\n".
-func collectKeys(in *sortInput, segs []segment, recs []record, firstLine int, groups *groupIndex) (terminated, crlf bool) {
-	if len(recs) == 0 {
-		return false, true
-	}
+// collectKeys sets the records of h to those of its lines that are not
+// empty, with in.crlf deciding whether a final "\r" belongs to a line, and
+// gives groups the prefix of each line with a slash. If h no longer holds
+// the lines that collect counted, the input changed: it panics with
+// errInputChanged.
+func collectKeys(in *sortInput, h *half, groups *groupIndex) {
+	recs := h.recs
 	w := groupWorker{g: groups}
-	crlf = true
-	n := 0
-	for _, seg := range segs {
+	terminated, crlf := false, true
+	n, empty := 0, 0
+	for _, seg := range h.segs {
 		c := in.chunks[seg.chunk][:seg.to]
 		// The first slash at or after the line, found once for all the
 		// lines before it: input without slashes is searched once.
 		slashAt := -1
-		for off := seg.from; off < len(c); n++ {
+		for off := seg.from; off < len(c); {
 			rest := c[off:]
 			end := bytes.IndexByte(rest, '\n')
 			if end < 0 {
@@ -92,6 +122,19 @@ func collectKeys(in *sortInput, segs []segment, recs []record, firstLine int, gr
 			} else {
 				terminated = true
 				crlf = crlf && end > 0 && rest[end-1] == '\r'
+			}
+			if end == 0 {
+				// A run of empty lines, which get no record.
+				run := 1
+				for off+run < len(c) && c[off+run] == '\n' {
+					run++
+				}
+				empty += run
+				off += run
+				continue
+			}
+			if n >= len(recs) {
+				panic(errInputChanged)
 			}
 			line := rest[:end]
 			if in.crlf && len(line) > 0 && line[len(line)-1] == '\r' {
@@ -108,13 +151,17 @@ func collectKeys(in *sortInput, segs []segment, recs []record, firstLine int, gr
 				// The key is the number of the line's group, which add
 				// sets, until split.
 				recs[n] = record{loc: loc | grouped}
-				w.add(firstLine+n, line[:slash+1])
+				w.add(h.first+n, line[:slash+1])
 			} else {
 				recs[n] = record{key: versionKey(unsafeString(line)), loc: loc}
 			}
 			off += end + 1
+			n++
 		}
 	}
+	if n+empty != h.lines {
+		panic(errInputChanged)
+	}
 	w.flush()
-	return terminated, crlf
+	h.n, h.terminated, h.crlf = n, terminated, crlf
 }

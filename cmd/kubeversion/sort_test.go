@@ -200,6 +200,8 @@ func TestSortStdinEdges(t *testing.T) {
 		"v9223372036854775807\nv9223372036854775806\nv09223372036854775807\n",
 		"v1alpha1073741823\nv1alpha1073741824\nv1alpha1073741825\nv1alpha1073741824\n",
 		"v1\x00\n\xff\xfe\nv1\n", "a/b/v1\na/v1\na/b/v2\n",
+		"\n\nv1\n\n\nfoo\n\n", "\nv1\n\x00\n", "a/\n\n\na/v1\n", "\r\n\r\n", "\r\n\n", "\n\r\n\r\n",
+		"\nfoo", "v1\r\n\r\nfoo\r\n", "\n\n/v1\n/\n",
 	} {
 		for _, reverse := range []bool{false, true} {
 			if got, want := sortNew(t, strings.NewReader(input), reverse), sortOld(t, input, reverse); got != want {

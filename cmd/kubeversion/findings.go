@@ -25,14 +25,14 @@ func (f finding) String() string {
 // the live object, or without one when old is nil, and keeps the findings
 // of the checks that levels does not turn off, each at its level (see
 // checkLevels.of) and at the line of its field in the file.
-func (r *report) addFindings(o object, c, old *crd.CustomResourceDefinition, levels *checkLevels) {
+func (r *report) addFindings(loc *locator, c, old *crd.CustomResourceDefinition, levels *checkLevels) {
 	for _, f := range crd.CheckUpgrade(old, c) {
 		l := levels.of(f.Check, f.From != "")
 		if l == levelOff {
 			continue
 		}
 		r.Findings = append(r.Findings, finding{
-			Line: locate(o, f.Field), Level: l, Check: f.Check, Field: f.Field,
+			Line: loc.line(f.Field), Level: l, Check: f.Check, Field: f.Field,
 			Version: f.Version, From: f.From, Message: f.Message,
 		})
 	}

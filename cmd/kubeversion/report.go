@@ -64,6 +64,7 @@ type versionReport struct {
 // update, or nil; levels say what to do with the findings of each upgrade
 // check.
 func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels) report {
+	loc := newLocator(o)
 	r := report{
 		File: o.file, Line: o.line, Name: metadataName(o), Operation: "create",
 		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},
@@ -85,14 +86,14 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 		}
 		for _, err := range errs {
 			r.Errors = append(r.Errors, lintError{
-				Line: locate(o, err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
+				Line: loc.line(err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
 			})
 		}
 	}
 	if c != nil {
 		r.decoded = true
 		r.CELRulesNotCompiled = crd.CountCELRules(c)
-		r.addVersions(o, c)
+		r.addVersions(loc, c)
 		switch {
 		case len(r.Errors) > 0:
 			// The upgrade checks assume a CRD the server accepts: on one it
@@ -102,7 +103,7 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 		case levels.allOff():
 			r.UpgradeNotChecked = "checks off"
 		default:
-			r.addFindings(o, c, old, levels)
+			r.addFindings(loc, c, old, levels)
 		}
 	}
 	r.Verdict = r.verdict()
@@ -144,7 +145,7 @@ func asApplied(c, old *crd.CustomResourceDefinition) *crd.CustomResourceDefiniti
 }
 
 // addVersions lists c's versions in priority order, each at its line.
-func (r *report) addVersions(o object, c *crd.CustomResourceDefinition) {
+func (r *report) addVersions(loc *locator, c *crd.CustomResourceDefinition) {
 	order := make([]int, len(c.Spec.Versions))
 	for i := range order {
 		order[i] = i
@@ -159,7 +160,7 @@ func (r *report) addVersions(o object, c *crd.CustomResourceDefinition) {
 			warning, _ = crd.DeprecationWarning(c, v.Name)
 		}
 		r.Versions = append(r.Versions, versionReport{
-			Name: v.Name, Line: locate(o, "spec.versions["+strconv.Itoa(i)+"].name"),
+			Name: v.Name, Line: loc.line("spec.versions[" + strconv.Itoa(i) + "].name"),
 			Served: v.Served, Storage: v.Storage, Deprecated: v.Deprecated, Warning: warning,
 		})
 	}

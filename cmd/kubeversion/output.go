@@ -14,8 +14,9 @@ var writers = map[string]func(w io.Writer, l *linter) error{
 	"github": writeGitHub,
 }
 
-// writeText writes each error as "file:line: message", as compilers do,
-// then a short report of the CRD. Every line goes through textLine, so
+// writeText writes each error listed (see maxListed) as "file:line:
+// message", as compilers do, then each finding listed, a line for each of
+// the two saying how many are not listed, and a short report of the CRD. Every line goes through textLine, so
 // that no name, message or file name of the input can start a line of its
 // own or a GitHub Actions workflow command. Problems reading the input go
 // to standard error, written by the caller with writeProblems.
@@ -29,8 +30,14 @@ func writeText(out io.Writer, l *linter) error {
 		for _, e := range r.Errors {
 			line("%s:%d: %s", r.File, e.Line, e.Message)
 		}
+		if n := r.ErrorsNotListed; n > 0 {
+			line("%s:%d: %s: %s", r.File, r.Line, r.Name, notListed(n, "error"))
+		}
 		for _, f := range r.Findings {
 			line("%s:%d: %s", r.File, f.Line, f)
+		}
+		if n := r.FindingsNotListed; n > 0 {
+			line("%s:%d: %s: %s", r.File, r.Line, r.Name, notListed(n, "finding"))
 		}
 		line("%s:%d: %s: %s", r.File, r.Line, r.Name, r.Verdict)
 		if !r.decoded {

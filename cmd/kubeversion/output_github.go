@@ -8,10 +8,12 @@ import (
 )
 
 // writeGitHub writes GitHub Actions workflow commands: an error annotation
-// per error and per problem, an annotation at its level per upgrade
-// finding, titled with its check (deprecated-default says when kubectl's
-// default version is deprecated), a warning annotation per deprecation
-// warning, and a notice with the verdict and the version kubectl uses.
+// per error listed (see maxListed) and per problem, an annotation at its
+// level per upgrade finding listed, titled with its check
+// (deprecated-default says when kubectl's default version is deprecated),
+// an annotation saying how many errors or findings are not listed, at the
+// level of the worst, a warning annotation per deprecation warning, and a
+// notice with the verdict and the version kubectl uses.
 func writeGitHub(out io.Writer, l *linter) error {
 	w := bufio.NewWriter(out)
 	annotate := func(level, file string, line int, title, msg string) {
@@ -21,8 +23,18 @@ func writeGitHub(out io.Writer, l *linter) error {
 		for _, e := range r.Errors {
 			annotate("error", r.File, e.Line, r.Name, e.Message)
 		}
+		if n := r.ErrorsNotListed; n > 0 {
+			annotate("error", r.File, r.Line, r.Name, notListed(n, "error"))
+		}
 		for _, f := range r.Findings {
 			annotate(string(f.Level), r.File, f.Line, r.Name+" ["+f.Check+"]", f.Field+": "+f.Message)
+		}
+		if n := r.FindingsNotListed; n > 0 {
+			level := levelWarning
+			if r.errorFindingsNotListed > 0 {
+				level = levelError
+			}
+			annotate(string(level), r.File, r.Line, r.Name, notListed(n, "finding"))
 		}
 		for _, v := range r.Versions {
 			if v.Warning != "" {

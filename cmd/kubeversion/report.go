@@ -17,7 +17,9 @@ type report struct {
 	Name      string      `json:"name"`
 	Operation string      `json:"operation"` // "create", or "update" against --old
 	Verdict   string      `json:"verdict"`   // as the text output gives it
-	Errors    []lintError `json:"errors"`
+	Errors    []lintError `json:"errors"`    // the first maxListed
+	// ErrorsNotListed is how many errors there are after those listed.
+	ErrorsNotListed int `json:"errorsNotListed,omitempty"`
 	// Validated is false when the API server would refuse the object
 	// before validation (see decodeCRD): the errors are then those alone.
 	Validated bool `json:"validated"`
@@ -31,12 +33,16 @@ type report struct {
 	// Findings are what the upgrade checks found that is not off: against
 	// the live object on update, or the checks that need none on create.
 	// Empty when the CRD could not be decoded, and no check ran.
+	// Only the first maxListed are listed.
 	Findings []finding `json:"findings"`
+	// FindingsNotListed is how many findings there are after those listed.
+	FindingsNotListed int `json:"findingsNotListed,omitempty"`
 	// UpgradeNotChecked says why the upgrade checks did not run, or is
 	// empty when they did.
 	UpgradeNotChecked string `json:"upgradeNotChecked,omitempty"`
 
-	decoded bool // the CRD could be read, and Versions says what it has
+	decoded                bool // the CRD could be read, and Versions says what it has
+	errorFindingsNotListed int  // how many findings not listed are errors
 }
 
 // lintError is one error of the API server, located in the file.
@@ -46,6 +52,8 @@ type lintError struct {
 	Type    string `json:"type"`
 	Detail  string `json:"detail"`
 	Message string `json:"message"` // as the API server prints it
+	// Truncated says that Field, Detail or Message was cut (see cutMiddle).
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 type versionReport struct {
@@ -74,7 +82,9 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 	}
 	switch {
 	case len(decodeErrs) > 0:
-		r.Errors = append(r.Errors, decodeErrs...)
+		for _, e := range decodeErrs {
+			r.addError(e)
+		}
 	default:
 		r.Validated = true
 		r.NotChecked = append(r.NotChecked, notChecked(old != nil)...)
@@ -85,7 +95,11 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 			errs = crd.ValidateCreate(c)
 		}
 		for _, err := range errs {
-			r.Errors = append(r.Errors, lintError{
+			if len(r.Errors) == maxListed { // not located, nor written out
+				r.ErrorsNotListed++
+				continue
+			}
+			r.addError(lintError{
 				Line: loc.line(err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
 			})
 		}
@@ -179,7 +193,7 @@ func (r *report) addVersions(loc *locator, c *crd.CustomResourceDefinition) {
 // then what the upgrade checks found, when they ran.
 func (r report) verdict() string {
 	var s string
-	switch n := len(r.Errors); {
+	switch n := len(r.Errors) + r.ErrorsNotListed; {
 	case n > 0:
 		s = strconv.Itoa(n) + " error" + plural(n)
 	case len(r.NotChecked) > 0:

@@ -22,27 +22,28 @@ const maxGrowth = 15
 func TestLintScalesWithPropertiesPerSchema(t *testing.T) {
 	// Untyped properties: one error each. Keys of one length with a long
 	// common prefix make each comparison of a scan cost what it can.
-	checkGrowth(t, 1000, func(n int) []string {
+	checkGrowth(t, 1000, 250, func(n int) []string {
 		return []string{"lint", writeTemp(t, "crd.yaml", crdWithProperties(n, "{}"))}
 	})
 }
 
 func TestLintScalesWithErrorsPerSchema(t *testing.T) {
-	checkGrowth(t, 1000, func(n int) []string {
+	checkGrowth(t, 1000, 250, func(n int) []string {
 		return []string{"lint", writeTemp(t, "crd.yaml", crdWithProperties(n, "{type: string, default: 1}"))}
 	})
 }
 
 func TestLintScalesWithFindings(t *testing.T) {
 	// Every property gains four constraints: four findings each.
-	checkGrowth(t, 500, func(n int) []string {
+	checkGrowth(t, 500, 125, func(n int) []string {
 		old := writeTemp(t, "old.yaml", crdWithProperties(n, "{type: string}"))
 		return []string{"lint", "--old", old, writeTemp(t, "crd.yaml", crdWithProperties(n, "{type: string, enum: [a], pattern: a, maxLength: 1, minLength: 1}"))}
 	})
 }
 
 func TestLintScalesWithDocumentsPerFile(t *testing.T) {
-	checkGrowth(t, 40, func(n int) []string {
+	// As many under -race: fewer would time its fixed costs.
+	checkGrowth(t, 40, 40, func(n int) []string {
 		var b strings.Builder
 		for i := range n {
 			fmt.Fprintf(&b, "---\n%s", crdNamed(fmt.Sprintf("w%d", i), propertyLines(3, "{}")))
@@ -51,15 +52,15 @@ func TestLintScalesWithDocumentsPerFile(t *testing.T) {
 	})
 }
 
-// checkGrowth runs lint with the arguments that args returns for n, ten
-// times, and for 10n, once, and fails when the run on 10n takes more than
+// checkGrowth runs lint with the arguments that args returns for n (nRace
+// under -race), ten times, and for 10n, once, and fails when the run on 10n takes more than
 // maxGrowth times as long as one on n. Ten runs of the small input are
 // timed together, as a clock that counts CPU time in ticks of a few
 // milliseconds cannot time one.
-func checkGrowth(t *testing.T, n int, args func(n int) []string) {
+func checkGrowth(t *testing.T, n, nRace int, args func(n int) []string) {
 	t.Helper()
 	if raceEnabled {
-		n /= 4
+		n = nRace
 	}
 	small, large := args(n), args(10*n)
 	tSmall, tLarge := fastest(small, 10)/10, fastest(large, 1)

@@ -22,20 +22,20 @@ const maxGrowth = 15
 func TestLintScalesWithPropertiesPerSchema(t *testing.T) {
 	// Untyped properties: one error each. Keys of one length with a long
 	// common prefix make each comparison of a scan cost what it can.
-	checkGrowth(t, 1000, 250, func(n int) []string {
+	checkGrowth(t, 2000, 250, func(n int) []string {
 		return []string{"lint", writeTemp(t, "crd.yaml", crdWithProperties(n, "{}"))}
 	})
 }
 
 func TestLintScalesWithErrorsPerSchema(t *testing.T) {
-	checkGrowth(t, 1000, 250, func(n int) []string {
+	checkGrowth(t, 2000, 250, func(n int) []string {
 		return []string{"lint", writeTemp(t, "crd.yaml", crdWithProperties(n, "{type: string, default: 1}"))}
 	})
 }
 
 func TestLintScalesWithFindings(t *testing.T) {
 	// Every property gains four constraints: four findings each.
-	checkGrowth(t, 500, 125, func(n int) []string {
+	checkGrowth(t, 1000, 125, func(n int) []string {
 		old := writeTemp(t, "old.yaml", crdWithProperties(n, "{type: string}"))
 		return []string{"lint", "--old", old, writeTemp(t, "crd.yaml", crdWithProperties(n, "{type: string, enum: [a], pattern: a, maxLength: 1, minLength: 1}"))}
 	})

@@ -12,6 +12,8 @@ type finding struct {
 	Version string `json:"version,omitempty"`
 	From    string `json:"from,omitempty"` // see crd.Finding
 	Message string `json:"message"`
+	// Truncated says that Field or Message was cut (see cutMiddle).
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // String returns the finding as lint prints it after "file:line: ", for
@@ -25,22 +27,27 @@ func (f finding) String() string {
 // the live object, or without one when old is nil, and keeps the findings
 // of the checks that levels does not turn off, each at its level (see
 // checkLevels.of) and at the line of its field in the file.
-func (r *report) addFindings(o object, c, old *crd.CustomResourceDefinition, levels *checkLevels) {
+func (r *report) addFindings(loc *locator, c, old *crd.CustomResourceDefinition, levels *checkLevels) {
 	for _, f := range crd.CheckUpgrade(old, c) {
 		l := levels.of(f.Check, f.From != "")
 		if l == levelOff {
 			continue
 		}
-		r.Findings = append(r.Findings, finding{
-			Line: locate(o, f.Field), Level: l, Check: f.Check, Field: f.Field,
+		line := 0
+		if len(r.Findings) < maxListed { // only a listed finding is located
+			line = loc.line(f.Field)
+		}
+		r.addFinding(finding{
+			Line: line, Level: l, Check: f.Check, Field: f.Field,
 			Version: f.Version, From: f.From, Message: f.Message,
 		})
 	}
 }
 
 // countFindings returns how many findings of r are errors and how many are
-// warnings.
+// warnings, listed or not.
 func (r report) countFindings() (errors, warnings int) {
+	errors, warnings = r.errorFindingsNotListed, r.FindingsNotListed-r.errorFindingsNotListed
 	for _, f := range r.Findings {
 		if f.Level == levelError {
 			errors++

@@ -20,13 +20,43 @@ import (
 // under spec.conversion.webhook; and spec.validation, spec.subresources,
 // spec.additionalPrinterColumns and spec.selectableFields, where the server
 // moves what every version shares, are found in the first version.
+//
+// locate scans the keys of each mapping on the path: to locate many fields
+// of one object, as the errors of a CRD, use a [locator].
 func locate(o object, path string) int {
-	if o.node == nil {
-		return o.line
+	return (&locator{o: o}).line(path)
+}
+
+// A locator finds the lines of many fields of one object, as [locate]
+// does. It indexes the keys of a large mapping, and the first item with
+// each key of a large sequence, the first time a path goes through it, so
+// that locating the errors of a CRD costs time linear in the text and the
+// paths. Scanning the keys for each error cost their product: 27 s for
+// the 100,000 errors of a schema of 100,000 properties.
+type locator struct {
+	o      object
+	keys   map[*yaml.Node]map[string]int        // of a mapping: the Content index of each key's first occurrence
+	firsts map[*yaml.Node]map[string]*yaml.Node // of a sequence: the first mapping that has each key
+}
+
+// newLocator returns a locator for the fields of o that keeps its
+// indices: one per object, not per field.
+func newLocator(o object) *locator {
+	return &locator{o: o, keys: map[*yaml.Node]map[string]int{}, firsts: map[*yaml.Node]map[string]*yaml.Node{}}
+}
+
+// indexed is the size from which a mapping's keys, or a sequence's items,
+// are indexed: below it, a scan costs less than a map.
+const indexed = 32
+
+// line returns the line of the field at path, as [locate].
+func (l *locator) line(path string) int {
+	if l.o.node == nil {
+		return l.o.line
 	}
-	line := o.node.Line
-	n := o.node
-	for _, step := range splitPath(v1Path(path)) {
+	n := l.o.node
+	line := n.Line
+	for step := range pathSteps(v1Path(path)) {
 		if n.Kind == yaml.SequenceNode {
 			if i, err := strconv.Atoi(step); err == nil {
 				if i < 0 || i >= len(n.Content) {
@@ -36,38 +66,80 @@ func locate(o object, path string) int {
 				line = n.Line
 				continue
 			}
-			n = firstWith(n, step)
-			if n == nil {
+			if n = l.firstWith(n, step); n == nil {
 				return line
 			}
 		}
 		if n.Kind != yaml.MappingNode {
 			return line
 		}
-		var next *yaml.Node
-		for k := 0; k+1 < len(n.Content); k += 2 {
-			if n.Content[k].Value == step {
-				next = resolve(n.Content[k+1])
-				line = n.Content[k].Line // the key's line
-				break
-			}
-		}
-		if next == nil {
+		k := l.keyIndex(n, step)
+		if k < 0 {
 			return line
 		}
-		n = next
+		line = n.Content[k].Line // the key's line
+		n = resolve(n.Content[k+1])
 	}
 	return line
 }
 
-// firstWith returns the first mapping of sequence n that has key, or nil.
-func firstWith(n *yaml.Node, key string) *yaml.Node {
-	for _, item := range n.Content {
-		if item = resolve(item); child(item, key) != nil {
-			return item
+// keyIndex returns the index in mapping n's Content of the first key
+// that is key, or -1.
+func (l *locator) keyIndex(n *yaml.Node, key string) int {
+	if l.keys == nil || len(n.Content) < 2*indexed {
+		return scanKeys(n, key)
+	}
+	index, ok := l.keys[n]
+	if !ok {
+		index = make(map[string]int, len(n.Content)/2)
+		for k := 0; k+1 < len(n.Content); k += 2 {
+			if _, dup := index[n.Content[k].Value]; !dup {
+				index[n.Content[k].Value] = k
+			}
+		}
+		l.keys[n] = index
+	}
+	if k, ok := index[key]; ok {
+		return k
+	}
+	return -1
+}
+
+func scanKeys(n *yaml.Node, key string) int {
+	for k := 0; k+1 < len(n.Content); k += 2 {
+		if n.Content[k].Value == key {
+			return k
 		}
 	}
-	return nil
+	return -1
+}
+
+// firstWith returns the first mapping of sequence n that has key, or nil.
+func (l *locator) firstWith(n *yaml.Node, key string) *yaml.Node {
+	if l.firsts == nil || len(n.Content) < indexed {
+		for _, item := range n.Content {
+			if item = resolve(item); item.Kind == yaml.MappingNode && scanKeys(item, key) >= 0 {
+				return item
+			}
+		}
+		return nil
+	}
+	index, ok := l.firsts[n]
+	if !ok {
+		index = map[string]*yaml.Node{}
+		for _, item := range n.Content {
+			if item = resolve(item); item.Kind != yaml.MappingNode {
+				continue
+			}
+			for k := 0; k+1 < len(item.Content); k += 2 {
+				if _, seen := index[item.Content[k].Value]; !seen {
+					index[item.Content[k].Value] = item
+				}
+			}
+		}
+		l.firsts[n] = index
+	}
+	return index[key]
 }
 
 // v1Path rewrites the internal paths of the API server to v1 ones.
@@ -88,13 +160,4 @@ func v1Path(path string) string {
 		}
 	}
 	return path
-}
-
-// splitPath cuts "a.b[2].c" into "a", "b", "2", "c".
-func splitPath(path string) []string {
-	path = strings.NewReplacer("[", ".", "]", "").Replace(path)
-	if path == "" {
-		return nil
-	}
-	return strings.Split(path, ".")
 }

@@ -17,7 +17,9 @@ type report struct {
 	Name      string      `json:"name"`
 	Operation string      `json:"operation"` // "create", or "update" against --old
 	Verdict   string      `json:"verdict"`   // as the text output gives it
-	Errors    []lintError `json:"errors"`
+	Errors    []lintError `json:"errors"`    // the first maxListed
+	// ErrorsNotListed is how many errors there are after those listed.
+	ErrorsNotListed int `json:"errorsNotListed,omitempty"`
 	// Validated is false when the API server would refuse the object
 	// before validation (see decodeCRD): the errors are then those alone.
 	Validated bool `json:"validated"`
@@ -34,12 +36,16 @@ type report struct {
 	// Findings are what the upgrade checks found that is not off: against
 	// the live object on update, or the checks that need none on create.
 	// Empty when the CRD could not be decoded, and no check ran.
+	// Only the first maxListed are listed.
 	Findings []finding `json:"findings"`
+	// FindingsNotListed is how many findings there are after those listed.
+	FindingsNotListed int `json:"findingsNotListed,omitempty"`
 	// UpgradeNotChecked says why the upgrade checks did not run, or is
 	// empty when they did.
 	UpgradeNotChecked string `json:"upgradeNotChecked,omitempty"`
 
-	decoded bool // the CRD could be read, and Versions says what it has
+	decoded                bool // the CRD could be read, and Versions says what it has
+	errorFindingsNotListed int  // how many findings not listed are errors
 }
 
 // lintError is one error of the API server, located in the file.
@@ -49,6 +55,8 @@ type lintError struct {
 	Type    string `json:"type"`
 	Detail  string `json:"detail"`
 	Message string `json:"message"` // as the API server prints it
+	// Truncated says that Field, Detail or Message was cut (see cutMiddle).
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 type versionReport struct {
@@ -67,6 +75,7 @@ type versionReport struct {
 // update, or nil; levels say what to do with the findings of each upgrade
 // check.
 func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels) report {
+	loc := newLocator(o)
 	r := report{
 		File: o.file, Line: o.line, Name: metadataName(o), Operation: "create",
 		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},
@@ -76,7 +85,9 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 	}
 	switch {
 	case len(decodeErrs) > 0:
-		r.Errors = append(r.Errors, decodeErrs...)
+		for _, e := range decodeErrs {
+			r.addError(e)
+		}
 	default:
 		r.Validated = true
 		r.NotChecked = append(r.NotChecked, notChecked(old != nil)...)
@@ -87,15 +98,19 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 			errs = crd.ValidateCreate(c)
 		}
 		for _, err := range errs {
-			r.Errors = append(r.Errors, lintError{
-				Line: locate(o, err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
+			if len(r.Errors) == maxListed { // not located, nor written out
+				r.ErrorsNotListed++
+				continue
+			}
+			r.addError(lintError{
+				Line: loc.line(err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
 			})
 		}
 	}
 	if c != nil {
 		r.decoded = true
 		r.CELRulesNotCompiled = crd.CountCELRules(c)
-		r.addVersions(o, c)
+		r.addVersions(loc, c)
 		switch {
 		case len(r.Errors) > 0:
 			// The upgrade checks assume a CRD the server accepts: on one it
@@ -105,7 +120,7 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 		case levels.allOff():
 			r.UpgradeNotChecked = "checks off"
 		default:
-			r.addFindings(o, c, old, levels)
+			r.addFindings(loc, c, old, levels)
 		}
 	}
 	r.Verdict = r.verdict()
@@ -147,7 +162,7 @@ func asApplied(c, old *crd.CustomResourceDefinition) *crd.CustomResourceDefiniti
 }
 
 // addVersions lists c's versions in priority order, each at its line.
-func (r *report) addVersions(o object, c *crd.CustomResourceDefinition) {
+func (r *report) addVersions(loc *locator, c *crd.CustomResourceDefinition) {
 	order := make([]int, len(c.Spec.Versions))
 	for i := range order {
 		order[i] = i
@@ -162,7 +177,7 @@ func (r *report) addVersions(o object, c *crd.CustomResourceDefinition) {
 			warning, _ = crd.DeprecationWarning(c, v.Name)
 		}
 		r.Versions = append(r.Versions, versionReport{
-			Name: v.Name, Line: locate(o, "spec.versions["+strconv.Itoa(i)+"].name"),
+			Name: v.Name, Line: loc.line("spec.versions[" + strconv.Itoa(i) + "].name"),
 			Served: v.Served, Storage: v.Storage, Deprecated: v.Deprecated, Warning: warning,
 		})
 	}
@@ -181,7 +196,7 @@ func (r *report) addVersions(o object, c *crd.CustomResourceDefinition) {
 // then what the upgrade checks found, when they ran.
 func (r report) verdict() string {
 	var s string
-	switch n := len(r.Errors); {
+	switch n := len(r.Errors) + r.ErrorsNotListed; {
 	case n > 0:
 		s = strconv.Itoa(n) + " error" + plural(n)
 	case len(r.NotChecked) > 0:

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// nestedCRD returns a CRD whose schema nests depth untyped properties: an
+// error at each, whose field path grows with its depth.
+func nestedCRD(depth int) string {
+	return crdWithProperties(1, strings.Repeat("{properties: {a: ", depth)+"{}"+strings.Repeat("}}", depth))
+}
+
+// TestLintErrorOutputBounded fails when lint lists every error of a CRD,
+// or lists a field path or a message of any length: 4,990 nested untyped
+// properties printed 175 MB of errors, 2.6 GB as JSON. The verdict must
+// still count every error, and the output say how many are not listed and
+// where a string was cut.
+func TestLintErrorOutputBounded(t *testing.T) {
+	const depth = 400 // paths of 5,600 bytes at the deepest
+	file := writeTemp(t, "crd.yaml", nestedCRD(depth))
+	var out, errOut bytes.Buffer
+	if status := run(&env{strings.NewReader(""), &out, &errOut}, []string{"lint", file}); status != exitInvalid {
+		t.Errorf("lint: exit status %d, want %d", status, exitInvalid)
+	}
+	text := out.String()
+	for _, want := range []string{
+		fmt.Sprintf("%d errors on create", depth+1),
+		notListed(depth+1-maxListed, "error"),
+		"bytes cut] ... ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("lint printed no %q", want)
+		}
+	}
+	if lines := strings.Count(text, "\n"); lines > maxListed+10 {
+		t.Errorf("lint printed %d lines, want at most %d", lines, maxListed+10)
+	}
+	if len(text) > maxListed*(maxListedBytes+200) {
+		t.Errorf("lint printed %d bytes, want at most %d", len(text), maxListed*(maxListedBytes+200))
+	}
+
+	out.Reset()
+	run(&env{strings.NewReader(""), &out, &errOut}, []string{"lint", "-o", "json", file})
+	var doc struct {
+		CRDs []struct {
+			Verdict         string
+			Errors          []lintError
+			ErrorsNotListed int
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || len(doc.CRDs) != 1 {
+		t.Fatalf("lint -o json: %v, %d CRDs", err, len(doc.CRDs))
+	}
+	crd := doc.CRDs[0]
+	if len(crd.Errors) != maxListed || crd.ErrorsNotListed != depth+1-maxListed {
+		t.Errorf("lint -o json listed %d errors, %d not, want %d and %d", len(crd.Errors), crd.ErrorsNotListed, maxListed, depth+1-maxListed)
+	}
+	if !crd.Errors[0].Truncated || len(crd.Errors[0].Field) > maxListedBytes+100 {
+		t.Errorf("lint -o json: the deepest error's field has %d bytes, truncated %v; want it cut", len(crd.Errors[0].Field), crd.Errors[0].Truncated)
+	}
+}
+
+// TestLintFindingOutputBounded fails when lint lists every finding of a
+// CRD, or when the verdict counts only those listed.
+func TestLintFindingOutputBounded(t *testing.T) {
+	const n = maxListed + 50
+	old := writeTemp(t, "old.yaml", crdWithProperties(n, "{type: string}"))
+	file := writeTemp(t, "crd.yaml", crdWithProperties(n, "{type: integer}"))
+	var out, errOut bytes.Buffer
+	run(&env{strings.NewReader(""), &out, &errOut}, []string{"lint", "-o", "github", "--old", old, file})
+	text := out.String()
+	if got := strings.Count(text, "[type-changed]"); got != maxListed {
+		t.Errorf("lint -o github listed %d findings, want %d", got, maxListed)
+	}
+	for _, want := range []string{"::error file=", notListed(50, "finding"), fmt.Sprintf("upgrade: %d errors", n)} {
+		if !strings.Contains(text, want) {
+			t.Errorf("lint -o github printed no %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestCutMiddle(t *testing.T) {
+	long := strings.Repeat("é", maxListedBytes) // 2 bytes each
+	got, cut := cutMiddle(long)
+	if !cut || !strings.Contains(got, fmt.Sprintf(" ... [%d bytes cut] ... ", len(long)-maxListedBytes)) || len(got) > maxListedBytes+40 {
+		t.Errorf("cutMiddle of %d bytes = %d bytes, %v", len(long), len(got), cut)
+	}
+	if !strings.HasPrefix(got, "éé") || !strings.HasSuffix(got, "éé") || strings.ContainsRune(got, '\uFFFD') {
+		t.Errorf("cutMiddle cut a character: %q...", got[:10])
+	}
+	if got, cut := cutMiddle("short"); got != "short" || cut {
+		t.Errorf("cutMiddle(%q) = %q, %v", "short", got, cut)
+	}
+}

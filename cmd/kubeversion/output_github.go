@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// writeGitHub writes GitHub Actions workflow commands: an error annotation
+// per error listed (see maxListed) and per problem, an annotation at its
+// level per upgrade finding listed, titled with its check
+// (deprecated-default says when kubectl's default version is deprecated),
+// an annotation saying how many errors or findings are not listed, at the
+// level of the worst, a warning annotation per deprecation warning, and a
+// notice with the verdict and the version kubectl uses.
+func writeGitHub(out io.Writer, l *linter) error {
+	w := bufio.NewWriter(out)
+	annotate := func(level, file string, line int, title, msg string) {
+		fmt.Fprintf(w, "::%s file=%s,line=%d,title=%s::%s\n", level, ghProperty(file), line, ghProperty(title), ghData(msg))
+	}
+	for _, r := range l.reports {
+		for _, e := range r.Errors {
+			annotate("error", r.File, e.Line, r.Name, e.Message)
+		}
+		if n := r.ErrorsNotListed; n > 0 {
+			annotate("error", r.File, r.Line, r.Name, notListed(n, "error"))
+		}
+		for _, f := range r.Findings {
+			annotate(string(f.Level), r.File, f.Line, r.Name+" ["+f.Check+"]", f.Field+": "+f.Message)
+		}
+		if n := r.FindingsNotListed; n > 0 {
+			level := levelWarning
+			if r.errorFindingsNotListed > 0 {
+				level = levelError
+			}
+			annotate(string(level), r.File, r.Line, r.Name, notListed(n, "finding"))
+		}
+		for _, v := range r.Versions {
+			if v.Warning != "" {
+				annotate("warning", r.File, v.Line, r.Name+" "+v.Name+" is deprecated", v.Warning)
+			}
+		}
+		msg := r.Verdict
+		switch {
+		case !r.decoded:
+		case r.Preferred == "":
+			msg += "; kubectl uses nothing, no version is served"
+		default:
+			msg += "; kubectl uses " + r.Preferred
+		}
+		annotate("notice", r.File, r.Line, r.Name, msg)
+	}
+	for _, p := range l.problems {
+		annotate("error", p.File, p.Line, "kubeversion lint", p.Message)
+	}
+	return w.Flush()
+}
+
+// ghData escapes the message of a workflow command, as @actions/core
+// does, and writes each of its lines through textLine, so that an escape
+// sequence or another control character does not reach the log as it is.
+func ghData(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		lines[i] = strings.ReplaceAll(textLine(line), "%", "%25")
+	}
+	return strings.Join(lines, "%0A")
+}
+
+// ghProperty escapes a property value of a workflow command, as
+// @actions/core does, after textLine: a property is one line.
+func ghProperty(s string) string {
+	return ghPropertyEscapes.Replace(textLine(s))
+}
+
+var ghPropertyEscapes = strings.NewReplacer("%", "%25", ":", "%3A", ",", "%2C")

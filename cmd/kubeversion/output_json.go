@@ -1,0 +1,23 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// writeJSON writes one JSON document: {"crds": [...], "problems": [...]}.
+func writeJSON(out io.Writer, l *linter) error {
+	doc := struct {
+		CRDs     []report  `json:"crds"`
+		Problems []problem `json:"problems"`
+	}{l.reports, l.problems}
+	if doc.CRDs == nil {
+		doc.CRDs = []report{}
+	}
+	if doc.Problems == nil {
+		doc.Problems = []problem{}
+	}
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// forgery is a property name that, printed raw, would end lint's line,
+// start a GitHub Actions workflow command, forge lint's own verdict and
+// color the terminal.
+const forgery = `x\n::warning file=README.md,line=1::looks good\nwidgets.example.com: valid on update\n\e[31mred`
+
+// forgingCRD has a property named forgery, of the schema SCHEMA.
+const forgingCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          "` + forgery + `": SCHEMA
+`
+
+// TestLintTextForgedLines fails when a name from the input can start a
+// line of lint's text output: every line must start with the file name,
+// or be one of the indented lines of a report, and hold no control
+// character.
+func TestLintTextForgedLines(t *testing.T) {
+	// A bad default: an error whose field and message hold the name.
+	file := writeTemp(t, "crd.yaml", strings.Replace(forgingCRD, "SCHEMA", "{type: string, default: 1}", 1))
+	// As an update, the property is removed: a finding holds the name.
+	live := writeTemp(t, "live.yaml", strings.Replace(forgingCRD, "SCHEMA", "{type: string}", 1))
+	updated := writeTemp(t, "updated.yaml", strings.Replace(forgingCRD, `"`+forgery+`": SCHEMA`, `y: {type: string}`, 1))
+	for _, args := range [][]string{{"lint", file}, {"lint", "--old", live, updated}} {
+		var out, errOut bytes.Buffer
+		run(&env{strings.NewReader(""), &out, &errOut}, args)
+		if !strings.Contains(out.String(), `\n`) {
+			t.Errorf("lint %q printed no escaped name:\n%s", args, out.String())
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if !strings.HasPrefix(line, args[len(args)-1]+":") && !strings.HasPrefix(line, "  ") || strings.ContainsAny(line, "\x1b\r") {
+				t.Errorf("lint %q printed a line of the input's making: %q", args, line)
+			}
+		}
+	}
+}
+
+// TestLintGitHubForgedCommands fails when a name from the input can start
+// a workflow command of its own or put a control character in the log.
+func TestLintGitHubForgedCommands(t *testing.T) {
+	file := writeTemp(t, "crd.yaml", strings.Replace(forgingCRD, "SCHEMA", "{type: string, default: 1}", 1))
+	var out, errOut bytes.Buffer
+	run(&env{strings.NewReader(""), &out, &errOut}, []string{"lint", "-o", "github", file})
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 2 { // the error and the verdict
+		t.Errorf("lint -o github printed %d lines, want 2:\n%s", len(lines), out.String())
+	}
+	for _, line := range lines {
+		if !strings.HasPrefix(line, "::error file=") && !strings.HasPrefix(line, "::notice file=") || strings.ContainsAny(line, "\x1b\r") {
+			t.Errorf("lint -o github printed a line of the input's making: %q", line)
+		}
+	}
+}
+
+func TestGitHubEscapes(t *testing.T) {
+	for _, tt := range []struct{ in, data, property string }{
+		{"plain", "plain", "plain"},
+		{"50%", "50%25", "50%25"},
+		{"a\nb", "a%0Ab", `a\nb`},
+		{"a\r\n::error::b", `a\r%0A\x3a:error::b`, `a\r\n%3A%3Aerror%3A%3Ab`},
+		{"f.yaml,line=1", "f.yaml,line=1", "f.yaml%2Cline=1"},
+		{"\x1b[31m", `\x1b[31m`, `\x1b[31m`},
+	} {
+		if got := ghData(tt.in); got != tt.data {
+			t.Errorf("ghData(%q) = %q, want %q", tt.in, got, tt.data)
+		}
+		if got := ghProperty(tt.in); got != tt.property {
+			t.Errorf("ghProperty(%q) = %q, want %q", tt.in, got, tt.property)
+		}
+	}
+}
+
+// TestWriteProblemsForgedLines fails when a problem's message, which
+// quotes the input, can start a line of its own on standard error.
+func TestWriteProblemsForgedLines(t *testing.T) {
+	var b bytes.Buffer
+	writeProblems(&b, []problem{{"f.yaml", 3, "found character \"\n::error::forged\""}, {"::g.yaml", 0, "read error"}})
+	want := "f.yaml:3: found character \"\\n::error::forged\"\n\\x3a:g.yaml: read error\n"
+	if b.String() != want {
+		t.Errorf("writeProblems wrote %q, want %q", b.String(), want)
+	}
+}

@@ -48,9 +48,10 @@ func decodeCRD(o object) (*crd.CustomResourceDefinition, []lintError) {
 		return c, nil
 	case errors.As(err, &strict):
 		errs := make([]lintError, len(strict.Fields))
+		loc := newLocator(o)
 		for i, f := range strict.Fields {
 			errs[i] = lintError{
-				Line: locate(o, f.Path), Field: f.Path, Type: f.Kind,
+				Line: loc.line(f.Path), Field: f.Path, Type: f.Kind,
 				Message: "strict decoding error: " + f.String(),
 			}
 		}

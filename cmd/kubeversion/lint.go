@@ -67,9 +67,7 @@ func runLint(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "kubeversion lint: "+textLine(note))
 	}
 	if *format == "text" {
-		for _, p := range l.problems {
-			fmt.Fprintln(e.stderr, p)
-		}
+		writeProblems(e.stderr, l.problems)
 	}
 	switch {
 	case len(l.problems) > 0:

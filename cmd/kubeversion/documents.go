@@ -22,22 +22,6 @@ type document struct {
 	json bool // text is a value of a JSON stream
 }
 
-// splitDocuments cuts data into documents as [splitStream] does, and
-// returns them, with the problem that ends them if any. For example,
-//
-//	splitDocuments("f", []byte("a: 1\n---\nb: 2\n"))
-//
-// returns the documents "a: 1\n" at line 1 and "b: 2\n" at line 3.
-func splitDocuments(file string, data []byte) ([]document, *problem) {
-	var docs []document
-	p := splitStream(file, bytes.NewReader(data), func(d document) bool {
-		d.text = bytes.Clone(d.text) // splitStream reuses its buffer
-		docs = append(docs, d)
-		return true
-	})
-	return docs, p
-}
-
 // jsonPeek is how far kubectl looks for the "{" of a JSON stream: the
 // buffer size cli-runtime's StreamVisitor gives NewYAMLOrJSONDecoder.
 const jsonPeek = 4096

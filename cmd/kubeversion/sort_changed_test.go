@@ -98,7 +98,7 @@ func TestSortInputChangedSameLength(t *testing.T) {
 			t.Errorf("parallel %v, changed after the sort: status %d, %d bytes written (sorted: %v), stderr %q; want status 2, none, %q",
 				parallel, status, len(stdout), sortedLines(t, stdout), stderr, want)
 		}
-		stdout, stderr, status = sortChangingFile(t, input, stepBlockWritten, parallel, rewrite(t, changed))
+		_, stderr, status = sortChangingFile(t, input, stepBlockWritten, parallel, rewrite(t, changed))
 		if status != exitError || !strings.HasPrefix(stderr, "kubeversion sort: standard input: input changed while sorting; the ") ||
 			!strings.HasSuffix(stderr, " bytes of output already written may be out of order or mix old and new lines\n") {
 			t.Errorf("parallel %v, changed while writing: status %d, stderr %q; want status 2 and what was written said", parallel, status, stderr)

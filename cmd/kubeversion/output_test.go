@@ -9,7 +9,7 @@ import (
 // forgery is a property name that, printed raw, would end lint's line,
 // start a GitHub Actions workflow command, forge lint's own verdict and
 // color the terminal.
-const forgery = `x\n::warning file=README.md,line=1::looks good\nwidgets.example.com: valid on update\n\e[31mred`
+const forgery = `x\n::warning file=README.md,line=1::looks good\nwidgets.example.com: valid on update\n\e[31mred ##[error]forged`
 
 // forgingCRD has a property named forgery, of the schema SCHEMA.
 const forgingCRD = `apiVersion: apiextensions.k8s.io/v1
@@ -47,7 +47,7 @@ func TestLintTextForgedLines(t *testing.T) {
 			t.Errorf("lint %q printed no escaped name:\n%s", args, out.String())
 		}
 		for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
-			if !strings.HasPrefix(line, args[len(args)-1]+":") && !strings.HasPrefix(line, "  ") || strings.ContainsAny(line, "\x1b\r") {
+			if !strings.HasPrefix(line, args[len(args)-1]+":") && !strings.HasPrefix(line, "  ") || strings.ContainsAny(line, "\x1b\r") || strings.Contains(line, legacyCommand) {
 				t.Errorf("lint %q printed a line of the input's making: %q", args, line)
 			}
 		}
@@ -65,7 +65,7 @@ func TestLintGitHubForgedCommands(t *testing.T) {
 		t.Errorf("lint -o github printed %d lines, want 2:\n%s", len(lines), out.String())
 	}
 	for _, line := range lines {
-		if !strings.HasPrefix(line, "::error file=") && !strings.HasPrefix(line, "::notice file=") || strings.ContainsAny(line, "\x1b\r") {
+		if !strings.HasPrefix(line, "::error file=") && !strings.HasPrefix(line, "::notice file=") || strings.ContainsAny(line, "\x1b\r") || strings.Contains(line, legacyCommand) {
 			t.Errorf("lint -o github printed a line of the input's making: %q", line)
 		}
 	}

@@ -14,11 +14,13 @@ import (
 // is not printable as a Go escape (a newline as \n, ESC as \x1b, U+202E
 // as \u202e, a byte that is not UTF-8 as \xff), and writes a line that
 // would start with "::" once its leading white space is trimmed (what the
-// Actions runner reads as a command) with its first colon as \x3a. For
-// example,
+// Actions runner reads as a command) with its first colon as \x3a. The
+// runner also reads its older form, "##[command]", anywhere in a line, so
+// the first "#" of every "##[" is written \x23. For example,
 //
 //	textLine("a\nb")          == `a\nb`
 //	textLine("::warning::x")  == `\x3a:warning::x`
+//	textLine("x ##[error]y")  == `x \x23#[error]y`
 //	textLine(`^\d+$`)         == `^\d+$`
 //
 // A backslash is kept as it is, so that patterns read as written; the
@@ -38,6 +40,8 @@ func textLine(s string) string {
 		switch {
 		case i == colon:
 			b.WriteString(`\x3a`)
+		case r == '#' && strings.HasPrefix(s[i:], legacyCommand):
+			b.WriteString(`\x23`)
 		case r == utf8.RuneError && size == 1:
 			b.WriteString(`\x`)
 			b.WriteByte(hexDigits[s[i]>>4])
@@ -53,6 +57,10 @@ func textLine(s string) string {
 }
 
 const hexDigits = "0123456789abcdef"
+
+// legacyCommand starts the Actions runner's older form of a workflow
+// command, which it finds anywhere in a line.
+const legacyCommand = "##["
 
 // writeEscape writes r as Go writes it in a quoted string.
 func writeEscape(b *strings.Builder, r rune) {
@@ -83,12 +91,13 @@ func writeEscape(b *strings.Builder, r rune) {
 }
 
 // isPlainLine reports whether textLine would return s unchanged: printable
-// ASCII only, and no "::" at the start. Most lines are, and cost no copy.
+// ASCII only, no "::" at the start and no "##[". Most lines are, and cost
+// no copy.
 func isPlainLine(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < ' ' || c > '~' {
 			return false
 		}
 	}
-	return !strings.HasPrefix(strings.TrimLeft(s, " "), "::")
+	return !strings.HasPrefix(strings.TrimLeft(s, " "), "::") && !strings.Contains(s, legacyCommand)
 }

@@ -22,6 +22,11 @@ func TestTextLine(t *testing.T) {
 		{"  \t::error::x", `  \t\x3a:error::x`},
 		{"  ::error::x", `  \x3a:error::x`},
 		{"a ::b", "a ::b"},
+		{"x ##[error]forged", `x \x23#[error]forged`},
+		{"##[warning]x", `\x23#[warning]x`},
+		{"###[x", `#\x23#[x`},
+		{"##[##[", `\x23#[\x23#[`},
+		{"# [x] ## x #[", "# [x] ## x #["},
 		{"\U0001d400", "\U0001d400"},
 		{"\U000e0001", `\U000e0001`},
 	} {
@@ -34,7 +39,7 @@ func TestTextLine(t *testing.T) {
 // FuzzTextLine checks that what textLine returns is one line that no
 // runner reads as a command, and that plain lines come back unchanged.
 func FuzzTextLine(f *testing.F) {
-	for _, s := range []string{"a\nb", "::x::y", " \t::x", "\xff", "\u2028", "plain"} {
+	for _, s := range []string{"a\nb", "::x::y", " \t::x", "\xff", "\u2028", "plain", "x ##[error]y", "###["} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -44,6 +49,9 @@ func FuzzTextLine(f *testing.F) {
 		}
 		if strings.HasPrefix(strings.TrimLeft(got, " \t"), "::") {
 			t.Errorf("textLine(%q) = %q starts a workflow command", s, got)
+		}
+		if strings.Contains(got, legacyCommand) {
+			t.Errorf("textLine(%q) = %q holds the older form of a workflow command", s, got)
 		}
 		if isPlainLine(s) && got != s {
 			t.Errorf("textLine(%q) = %q, want it unchanged", s, got)

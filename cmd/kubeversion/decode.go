@@ -27,11 +27,11 @@ func (o object) isCRD() bool {
 //     the server's words: strict decoding error: unknown field
 //     "spec.versions[0].Storage" (the CRD as read without them).
 //
-// Each error is located in o's text.
-func decodeCRD(o object) (*crd.CustomResourceDefinition, []lintError) {
+// Each error is located in o's text by loc, o's locator.
+func decodeCRD(o object, loc *locator) (*crd.CustomResourceDefinition, []lintError) {
 	if v := o.str("apiVersion"); v != "apiextensions.k8s.io/v1" {
 		return nil, []lintError{{
-			Line: locate(o, "apiVersion"), Field: "apiVersion", Type: "no kind match",
+			Line: loc.line("apiVersion"), Field: "apiVersion", Type: "no kind match",
 			Message: "no matches for kind \"CustomResourceDefinition\" in version " + strconv.Quote(v) +
 				": the API server serves CustomResourceDefinitions only as apiextensions.k8s.io/v1 since Kubernetes 1.22",
 		}}
@@ -48,7 +48,6 @@ func decodeCRD(o object) (*crd.CustomResourceDefinition, []lintError) {
 		return c, nil
 	case errors.As(err, &strict):
 		errs := make([]lintError, len(strict.Fields))
-		loc := newLocator(o)
 		for i, f := range strict.Fields {
 			errs[i] = lintError{
 				Line: loc.line(f.Path), Field: f.Path, Type: f.Kind,
@@ -62,7 +61,7 @@ func decodeCRD(o object) (*crd.CustomResourceDefinition, []lintError) {
 			path = p
 		}
 		return nil, []lintError{{
-			Line: locate(o, path), Field: typeErr.Field, Type: "decoding error", Message: err.Error(),
+			Line: loc.line(path), Field: typeErr.Field, Type: "decoding error", Message: err.Error(),
 		}}
 	}
 	return nil, []lintError{{Line: o.line, Type: "decoding error", Message: err.Error()}}
@@ -71,7 +70,7 @@ func decodeCRD(o object) (*crd.CustomResourceDefinition, []lintError) {
 // decodeOld reads o as a live object of --old: the server wrote it, so its
 // unknown fields (from a newer server) are dropped, not errors.
 func decodeOld(o object) (*crd.CustomResourceDefinition, *problem) {
-	c, errs := decodeCRD(o)
+	c, errs := decodeCRD(o, newLocator(o))
 	if c == nil {
 		return nil, &problem{o.file, errs[0].Line, errs[0].Message}
 	}

@@ -33,14 +33,10 @@ func (r *report) addFindings(loc *locator, c, old *crd.CustomResourceDefinition,
 		if l == levelOff {
 			continue
 		}
-		line := 0
-		if len(r.Findings) < maxListed { // only a listed finding is located
-			line = loc.line(f.Field)
-		}
 		r.addFinding(finding{
-			Line: line, Level: l, Check: f.Check, Field: f.Field,
+			Level: l, Check: f.Check, Field: f.Field,
 			Version: f.Version, From: f.From, Message: f.Message,
-		})
+		}, loc)
 	}
 }
 

@@ -174,12 +174,13 @@ func (l *linter) lintReader(file string, r io.Reader) int {
 // lintObject checks the CRD o, as an update when --old has a live object
 // of its name, and appends its report.
 func (l *linter) lintObject(o object) {
-	c, decodeErrs := decodeCRD(o)
+	loc := newLocator(o)
+	c, decodeErrs := decodeCRD(o, loc)
 	name := metadataName(o)
 	// Of the object as read, as big as the CRD, the report needs only the
 	// name: the rest can go while the CRD is checked.
 	o.fields = map[string]any{"metadata": map[string]any{"name": name}}
-	r := newReport(o, c, decodeErrs, l.old[name], l.levels)
+	r := newReport(o, loc, c, decodeErrs, l.old[name], l.levels)
 	if l.old != nil && l.old[name] == nil {
 		l.noLiveObject(&r)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/kubeversion/kubeversion/crd"
 )
 
 // Lint lists at most maxListed errors and maxListed upgrade findings of a
@@ -60,15 +62,36 @@ func (f finding) shortened() finding {
 
 // addError lists e, shortened, or counts it when maxListed are listed.
 func (r *report) addError(e lintError) {
-	if len(r.Errors) == maxListed {
-		r.ErrorsNotListed++
-		return
+	if r.listsError() {
+		r.Errors = append(r.Errors, e.shortened())
 	}
-	r.Errors = append(r.Errors, e.shortened())
 }
 
-// addFinding lists f, shortened, or counts it when maxListed are listed.
-func (r *report) addFinding(f finding) {
+// addServerError lists err, an error of package crd, at the line loc finds
+// for its field, as addError does. Only a listed error is located and has
+// its message, as long as its field path, written out.
+func (r *report) addServerError(err *crd.Error, loc *locator) {
+	if r.listsError() {
+		e := lintError{
+			Line: loc.line(err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
+		}
+		r.Errors = append(r.Errors, e.shortened())
+	}
+}
+
+// listsError reports whether one more error is listed, and counts it as
+// not listed when maxListed are.
+func (r *report) listsError() bool {
+	if len(r.Errors) < maxListed {
+		return true
+	}
+	r.ErrorsNotListed++
+	return false
+}
+
+// addFinding lists f, shortened, at the line loc finds for its field; or
+// counts it when maxListed are listed. Only a listed finding is located.
+func (r *report) addFinding(f finding, loc *locator) {
 	if len(r.Findings) == maxListed {
 		r.FindingsNotListed++
 		if f.Level == levelError {
@@ -76,6 +99,7 @@ func (r *report) addFinding(f finding) {
 		}
 		return
 	}
+	f.Line = loc.line(f.Field)
 	r.Findings = append(r.Findings, f.shortened())
 }
 

@@ -24,7 +24,7 @@ import (
 // locate scans the keys of each mapping on the path: to locate many fields
 // of one object, as the errors of a CRD, use a [locator].
 func locate(o object, path string) int {
-	return (&locator{o: o}).line(path)
+	return (&locator{node: o.node, top: o.line}).line(path)
 }
 
 // A locator finds the lines of many fields of one object, as [locate]
@@ -34,7 +34,8 @@ func locate(o object, path string) int {
 // paths. Scanning the keys for each error cost their product: 27 s for
 // the 100,000 errors of a schema of 100,000 properties.
 type locator struct {
-	o      object
+	node   *yaml.Node                           // the object's, or nil when it has none
+	top    int                                  // the object's line
 	keys   map[*yaml.Node]map[string]int        // of a mapping: the Content index of each key's first occurrence
 	firsts map[*yaml.Node]map[string]*yaml.Node // of a sequence: the first mapping that has each key
 }
@@ -42,7 +43,7 @@ type locator struct {
 // newLocator returns a locator for the fields of o that keeps its
 // indices: one per object, not per field.
 func newLocator(o object) *locator {
-	return &locator{o: o, keys: map[*yaml.Node]map[string]int{}, firsts: map[*yaml.Node]map[string]*yaml.Node{}}
+	return &locator{node: o.node, top: o.line, keys: map[*yaml.Node]map[string]int{}, firsts: map[*yaml.Node]map[string]*yaml.Node{}}
 }
 
 // indexed is the size from which a mapping's keys, or a sequence's items,
@@ -51,10 +52,10 @@ const indexed = 32
 
 // line returns the line of the field at path, as [locate].
 func (l *locator) line(path string) int {
-	if l.o.node == nil {
-		return l.o.line
+	if l.node == nil {
+		return l.top
 	}
-	n := l.o.node
+	n := l.node
 	line := n.Line
 	for step := range pathSteps(v1Path(path)) {
 		if n.Kind == yaml.SequenceNode {

@@ -70,12 +70,11 @@ type versionReport struct {
 	Warning string `json:"warning,omitempty"`
 }
 
-// newReport reports on the CRD of o: c as decoded, or nil when it could
-// not be, with the errors of decoding; old is the live object for an
-// update, or nil; levels say what to do with the findings of each upgrade
-// check.
-func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels) report {
-	loc := newLocator(o)
+// newReport reports on the CRD of o, whose fields loc locates: c as
+// decoded, or nil when it could not be, with the errors of decoding; old
+// is the live object for an update, or nil; levels say what to do with the
+// findings of each upgrade check.
+func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels) report {
 	r := report{
 		File: o.file, Line: o.line, Name: metadataName(o), Operation: "create",
 		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},
@@ -98,13 +97,7 @@ func newReport(o object, c *crd.CustomResourceDefinition, decodeErrs []lintError
 			errs = crd.ValidateCreate(c)
 		}
 		for _, err := range errs {
-			if len(r.Errors) == maxListed { // not located, nor written out
-				r.ErrorsNotListed++
-				continue
-			}
-			r.addError(lintError{
-				Line: loc.line(err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
-			})
+			r.addServerError(err, loc)
 		}
 	}
 	if c != nil {

@@ -149,7 +149,7 @@ func readWebhookCRD(e *env, file string) (*crd.CustomResourceDefinition, *proble
 	if len(found) != 1 {
 		return nil, &problem{file, 0, fmt.Sprintf("want one CustomResourceDefinition, found %d", len(found))}
 	}
-	def, errs := decodeCRD(found[0])
+	def, errs := decodeCRD(found[0], newLocator(found[0]))
 	if len(errs) > 0 { // the server would not have it
 		return nil, &problem{file, errs[0].Line, errs[0].Message}
 	}

@@ -177,9 +177,10 @@ func TestWebhookCheckAnswerCap(t *testing.T) {
 }
 
 // TestWebhookCheckUnreachable checks that a webhook that cannot be called
-// (nothing listens at its port; a certificate not trusted) stops the check
-// at its first call with one error and exit status 2, not a finding per
-// call with exit status 1.
+// (nothing listens at its port; a certificate not trusted; the connection
+// closed before the TLS handshake ends) stops the check at its first call
+// with one error and exit status 2, not a finding per call with exit
+// status 1.
 func TestWebhookCheckUnreachable(t *testing.T) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -188,13 +189,31 @@ func TestWebhookCheckUnreachable(t *testing.T) {
 	closed := "https://" + l.Addr().String() + "/convert"
 	l.Close()
 	_, stderr, status := runCheck(t, "--crd", crdFile, "--url", closed, samplesFile)
-	wantStop(t, stderr, status, "kubeversion webhook check: stopped at call 1: the webhook cannot be called: Post \""+closed+"?timeout=30s\": dial tcp "+l.Addr().String()+": connect: connection refused", nil)
+	wantStop(t, stderr, status, "kubeversion webhook check: stopped at call 1: no connection to the webhook could be made: Post \""+closed+"?timeout=30s\": dial tcp "+l.Addr().String()+": connect: connection refused", nil)
 
 	h, calls := countCalls(&conversion.Handler{Convert: cronTabSteps(false).Convert})
 	url, _, _ := webhookServer(t, h)
 	_, stderr, status = runCheck(t, "--crd", crdFile, "--url", url, samplesFile)
-	wantStop(t, stderr, status, "stopped at call 1: the webhook cannot be called: Post \""+url+"?timeout=30s\": tls: failed to verify certificate: x509: certificate signed by unknown authority", nil)
+	wantStop(t, stderr, status, "stopped at call 1: no connection to the webhook could be made: Post \""+url+"?timeout=30s\": tls: failed to verify certificate: x509: certificate signed by unknown authority", nil)
 	if calls.Load() != 0 {
 		t.Errorf("the webhook of an untrusted certificate got %d calls", calls.Load())
 	}
+
+	hangUp, err := net.Listen("tcp", "127.0.0.1:0") // accepts, then closes before TLS
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hangUp.Close()
+	go func() {
+		for {
+			conn, err := hangUp.Accept()
+			if err != nil {
+				return
+			}
+			conn.Close()
+		}
+	}()
+	url = "https://" + hangUp.Addr().String() + "/convert"
+	_, stderr, status = runCheck(t, "--crd", crdFile, "--url", url, samplesFile)
+	wantStop(t, stderr, status, "stopped at call 1: no connection to the webhook could be made: Post \""+url+"?timeout=30s\": EOF", nil)
 }

@@ -168,7 +168,7 @@ func (c *webhookClient) post(review *conversion.Review) ([]byte, error) {
 		return nil, err
 	}
 	if int64(len(body)) > limit {
-		return nil, &stopError{reason: fmt.Sprintf("the answer is longer than %s, the most webhook check reads of the answer to a request of %d bytes (the API server reads any size)", byteSize(limit), len(data))}
+		return nil, &stopError{reason: fmt.Sprintf("the answer is longer than %s, the most webhook check reads of the answer to a request of %d bytes (the API server reads any size)", sizeString(limit), len(data))}
 	}
 	return body, httpFailure(resp, body)
 }

@@ -84,12 +84,3 @@ const answerFloor = 64 << 20
 func maxAnswer(floor int64, n int) int64 {
 	return max(floor, 16*int64(n))
 }
-
-// byteSize returns n as "64 MiB" if it is a whole number of MiB, else as
-// "70000000 bytes".
-func byteSize(n int64) string {
-	if n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%d bytes", n)
-}

@@ -18,13 +18,15 @@ type webhookChecker struct {
 	client   *webhookClient // nil for strategy None
 	calls    int
 	findings []webhookFinding
-	stop     *stopError // the failure that ended the calls, or nil
+	stop     *stopError // the failure that ended the calls, or nil: then no finding is written
 }
 
 // check checks every sample, as its version's schema stores it, against
 // every other served version: through the webhook, one object at a time,
 // there and back, and all samples in one list per version; or, for
-// strategy None, by pruning alone.
+// strategy None, by pruning alone. It makes no call after one that
+// stops the run (c.stop): the finding of that call, made as any other's,
+// is never written, as the run ends with c.stop alone.
 func (c *webhookChecker) check(samples []sample) {
 	samples = c.stored(samples)
 	if c.client == nil {
@@ -35,30 +37,27 @@ func (c *webhookChecker) check(samples []sample) {
 	}
 	for _, s := range samples {
 		for _, to := range served(c.def) {
-			if to != s.version && c.stop == nil {
+			if c.stop != nil {
+				return
+			}
+			if to != s.version {
 				c.checkRoundTrip(s, to)
 			}
 		}
 	}
-	if len(samples) > 0 {
-		for _, to := range served(c.def) {
-			if c.stop == nil {
-				c.checkList(samples, to)
-			}
+	if len(samples) == 0 {
+		return // no list to send
+	}
+	for _, to := range served(c.def) {
+		if c.stop != nil {
+			return
 		}
+		c.checkList(samples, to)
 	}
 }
 
 func (c *webhookChecker) add(s sample, check, from, to, msg string) {
 	c.findings = append(c.findings, webhookFinding{s.file, s.line, s.label(), check, from, to, msg})
-}
-
-// addFailed adds the finding of a failed conversion, unless the failure
-// stopped the run: then it is the run's error, not a finding.
-func (c *webhookChecker) addFailed(s sample, from, to string, err error) {
-	if c.stop == nil {
-		c.add(s, "convert", from, to, err.Error())
-	}
 }
 
 // checkRoundTrip converts s to version to and back, and reports what the
@@ -67,7 +66,7 @@ func (c *webhookChecker) addFailed(s sample, from, to string, err error) {
 func (c *webhookChecker) checkRoundTrip(s sample, to string) {
 	there, _, err := c.convert([]map[string]any{deepCopy(s.fields).(map[string]any)}, false, to)
 	if err != nil {
-		c.addFailed(s, s.version, to, err)
+		c.add(s, "convert", s.version, to, err.Error())
 		return
 	}
 	if there == nil {
@@ -78,7 +77,7 @@ func (c *webhookChecker) checkRoundTrip(s sample, to string) {
 	}
 	back, _, err := c.convert([]map[string]any{there[0].Object}, false, s.version)
 	if err != nil {
-		c.addFailed(s, to, s.version, err)
+		c.add(s, "convert", to, s.version, err.Error())
 		return
 	}
 	if p := back[0].Pruned; len(p) > 0 {
@@ -100,7 +99,7 @@ func (c *webhookChecker) checkList(samples []sample, to string) {
 		objs[i] = deepCopy(s.fields).(map[string]any)
 	}
 	_, sent, err := c.convert(objs, true, to)
-	if err == nil || c.stop != nil {
+	if err == nil {
 		return
 	}
 	at := samples[0]

@@ -12,8 +12,10 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/kubeversion/kubeversion/conversion"
@@ -28,7 +30,8 @@ const webhookTimeout = 30 * time.Second
 // Go's http.Client follows them (client-go's webhook client sets no
 // CheckRedirect, so the server follows up to 10, a 307 or 308 with the
 // POST, a 301, 302 or 303 as a GET without body: CVE-2020-8561, kept by
-// design). Unlike the server, it stops at the deadline of the whole run
+// design; this client's CheckRedirect does the same, with an error of its
+// own). Unlike the server, it stops at the deadline of the whole run
 // and reads at most maxAnswer bytes of an answer.
 type webhookClient struct {
 	url    string // with ?timeout=30s, as client-go adds it
@@ -99,7 +102,13 @@ func newWebhookClient(def *crd.CustomResourceDefinition, rawURL string, caPEM []
 	// The timeouts are the deadlines of each call's context (see post),
 	// not http.Client's Timeout, so that post can tell which one ended a
 	// call, and that an answer cut by either is never taken for whole.
-	return &webhookClient{url: u.String(), client: &http.Client{Transport: transport}, callTimeout: webhookTimeout, answerFloor: answerFloor}, nil
+	client := &http.Client{Transport: transport, CheckRedirect: func(_ *http.Request, via []*http.Request) error {
+		if len(via) >= 10 { // as http.Client's default
+			return errTooManyRedirects
+		}
+		return nil
+	}}
+	return &webhookClient{url: u.String(), client: client, callTimeout: webhookTimeout, answerFloor: answerFloor}, nil
 }
 
 // newUID returns a random UUID (version 4), as the server makes one per call.
@@ -113,9 +122,10 @@ func newUID() string {
 
 // post sends review and returns the body of a 2xx answer, or the reason
 // the server would give for the failure, without the "conversion webhook
-// for <gvk> failed: " prefix. When the webhook cannot be called, does not
-// answer in time or answers more than maxAnswer bytes, the error is a
-// *stopError: every further call would fail alike, or check less.
+// for <gvk> failed: " prefix. When no connection can be made, the webhook
+// redirects too often, does not answer in time or answers more than
+// maxAnswer bytes, the error is a *stopError (see stopped); a connection
+// dropped or reset in the middle of a call is the call's failure alone.
 func (c *webhookClient) post(review *conversion.Review) ([]byte, error) {
 	data, err := json.Marshal(review)
 	if err != nil {
@@ -133,9 +143,16 @@ func (c *webhookClient) post(review *conversion.Review) ([]byte, error) {
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, */*")
+	var connected atomic.Bool // set by the transport's goroutine
+	req = req.WithContext(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) { connected.Store(true) },
+	}))
 	resp, err := c.client.Do(req)
-	if err != nil {
-		return nil, c.stopped(ctx, runOut, err) // "Post \"https://...?timeout=30s\": ...", as client-go's
+	if err != nil { // "Post \"https://...?timeout=30s\": ...", as client-go's
+		if stop := c.stopped(ctx, runOut, connected.Load(), err); stop != nil {
+			return nil, stop
+		}
+		return nil, err
 	}
 	defer resp.Body.Close()
 	limit := maxAnswer(c.answerFloor, len(data))
@@ -144,10 +161,14 @@ func (c *webhookClient) post(review *conversion.Review) ([]byte, error) {
 		err = ctx.Err() // a body cut at the deadline has been seen to end without an error
 	}
 	if err != nil {
-		return nil, c.stopped(ctx, runOut, fmt.Errorf("unexpected error when reading response body. Please retry. Original error: %w", err))
+		err = fmt.Errorf("unexpected error when reading response body. Please retry. Original error: %w", err)
+		if stop := c.stopped(ctx, runOut, true, err); stop != nil {
+			return nil, stop
+		}
+		return nil, err
 	}
 	if int64(len(body)) > limit {
-		return nil, &stopError{reason: fmt.Sprintf("the answer is longer than %s, the most webhook check reads of the answer to a request of %d bytes (the API server reads any size)", byteSize(limit), len(data))}
+		return nil, &stopError{reason: fmt.Sprintf("the answer is longer than %s, the most webhook check reads of the answer to a request of %d bytes (the API server reads any size)", sizeString(limit), len(data))}
 	}
 	return body, httpFailure(resp, body)
 }

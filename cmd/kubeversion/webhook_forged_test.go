@@ -52,6 +52,10 @@ func TestWebhookCheckForgedOutput(t *testing.T) {
 		if code != exitInvalid || !strings.Contains(out.String(), `looks good\x1b[2J`) || !strings.Contains(out.String(), `forged\x1b]8;;https`) {
 			t.Errorf("-o %s: status %d, output lacks the escaped name or message:\n%s", format, code, out.String())
 		}
+		// A newline in a message is the runner's %0A in an annotation, as in lint's.
+		if format == "github" && !strings.Contains(out.String(), `failed: no%0A\x3a:error file=README.md::forged`) {
+			t.Errorf("-o github: the message's newline is not %%0A:\n%s", out.String())
+		}
 		checkLines(t, "findings", format, out.String())
 	}
 

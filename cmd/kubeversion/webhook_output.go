@@ -88,17 +88,19 @@ func writeWebhookJSON(out io.Writer, s *webhookSummary) error {
 }
 
 // writeWebhookGitHub writes an error annotation per finding and a notice
-// with the verdict. ghData and ghProperty escape what the runner would read
-// as the end of a line or of a property; the messages also go through
-// textLine first, so that control characters (an ESC that colours or
-// hides the log's text) are written as escapes, as in text output. The
-// file is not: the runner must get its name back to place the annotation.
+// with the verdict. ghData and ghProperty run textLine on what they
+// escape, so that control characters (an ESC that colours or hides the
+// log's text) are written as escapes, as in text output, then escape what
+// the runner would read as the end of a line or of a property; a newline
+// in a message is the runner's %0A, as in lint's annotations. The file
+// name goes through ghProperty too: one that textLine changes is not one
+// the runner can find, but it cannot forge a command.
 func writeWebhookGitHub(out io.Writer, s *webhookSummary) error {
 	w := bufio.NewWriter(out)
 	for _, f := range s.Findings {
 		msg := strings.TrimPrefix(f.String(), fmt.Sprintf("%s:%d: ", f.File, f.Line))
-		fmt.Fprintf(w, "::error file=%s,line=%d,title=%s::%s\n", ghProperty(f.File), f.Line, ghProperty("kubeversion webhook check"), ghData(textLine(msg)))
+		fmt.Fprintf(w, "::error file=%s,line=%d,title=%s::%s\n", ghProperty(f.File), f.Line, ghProperty("kubeversion webhook check"), ghData(msg))
 	}
-	fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("kubeversion webhook check"), ghData(textLine(s.verdict())))
+	fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("kubeversion webhook check"), ghData(s.verdict()))
 	return w.Flush()
 }

@@ -36,7 +36,7 @@ func TestWebhookCheckRedirect(t *testing.T) {
 			"conversion webhook for stable.example.com/v1beta1, Kind=CronTab failed: the server does not allow this method on the requested resource"},
 		{"loop", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, r.URL.String(), http.StatusTemporaryRedirect)
-		}), exitError, "stopped at call 1: the webhook cannot be called: Post \"/convert?timeout=30s\": stopped after 10 redirects"},
+		}), exitError, "stopped at call 1: the webhook redirects more than the API server follows: Post \"/convert?timeout=30s\": stopped after 10 redirects"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

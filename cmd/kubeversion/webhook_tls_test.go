@@ -46,7 +46,7 @@ func TestWebhookCheckCABundle(t *testing.T) {
 
 	untrusted := writeCRD(t, "url: https://localhost:8443/convert", "url: "+url)
 	_, stderr, status := runCheck(t, "--crd", untrusted, samplesFile)
-	wantStop(t, stderr, status, "stopped at call 1: the webhook cannot be called: Post \""+url+"?timeout=30s\": tls: failed to verify certificate: x509: certificate signed by unknown authority", nil)
+	wantStop(t, stderr, status, "stopped at call 1: no connection to the webhook could be made: Post \""+url+"?timeout=30s\": tls: failed to verify certificate: x509: certificate signed by unknown authority", nil)
 }
 
 // TestWebhookCheckReviewVersion checks that the request is a

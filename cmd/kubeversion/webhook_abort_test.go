@@ -1,0 +1,66 @@
+package main
+
+import (
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/kubeversion/kubeversion/conversion"
+)
+
+// TestWebhookCheckAbortedCall checks that a webhook that drops the
+// connection on one object (its handler crashes, the client reads EOF)
+// gets a finding at that sample, with exit status 1, and that the other
+// calls are still made: it is what the check is for, not a webhook that
+// cannot be called.
+func TestWebhookCheckAbortedCall(t *testing.T) {
+	webhook := &conversion.Handler{Convert: cronTabSteps(false).Convert}
+	var n atomic.Int32
+	url, ca, _ := webhookServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 2 {
+			panic(http.ErrAbortHandler) // the 2nd call: the way back of the first sample
+		}
+		webhook.ServeHTTP(w, r)
+	}))
+	s, stderr, status := runCheck(t, "--crd", crdFile, "--url", url, "--ca", ca, samplesFile)
+	if status != exitInvalid || stderr != "" || s.Calls != 8 || n.Load() != 8 {
+		t.Fatalf("status %d, stderr %q, %d calls, webhook saw %d; want 1, nothing, 8 and 8", status, stderr, s.Calls, n.Load())
+	}
+	want := "testdata/webhook/crontabs.yaml:1: CronTab default/every-minute, v1 to v1beta1: conversion webhook for stable.example.com/v1, Kind=CronTab failed: Post \"" + url + "?timeout=30s\": EOF"
+	if len(s.Findings) != 1 || s.Findings[0].String() != want {
+		var all strings.Builder
+		for _, f := range s.Findings {
+			all.WriteString(f.String() + "\n")
+		}
+		t.Errorf("findings:\n%swant one:\n%s", all.String(), want)
+	}
+}
+
+// TestWebhookCheckLaterUnreachable checks that a call that cannot reach
+// its webhook stops the check even after calls that did: here the 2nd is
+// redirected to a port where nothing listens, so it gets a connection to
+// the first URL, then none.
+func TestWebhookCheckLaterUnreachable(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "https://" + l.Addr().String() + "/convert"
+	l.Close()
+	webhook := &conversion.Handler{Convert: cronTabSteps(false).Convert}
+	var n atomic.Int32
+	url, ca, _ := webhookServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 2 {
+			http.Redirect(w, r, closed, http.StatusTemporaryRedirect)
+			return
+		}
+		webhook.ServeHTTP(w, r)
+	}))
+	_, stderr, status := runCheck(t, "--crd", crdFile, "--url", url, "--ca", ca, samplesFile)
+	wantStop(t, stderr, status, "kubeversion webhook check: stopped at call 2: no connection to the webhook could be made: Post \""+closed+"\": dial tcp "+l.Addr().String()+": connect: connection refused", nil)
+	if n.Load() != 2 {
+		t.Errorf("the webhook got %d calls; want 2: the check stops at the one that cannot connect", n.Load())
+	}
+}

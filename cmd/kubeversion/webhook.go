@@ -110,9 +110,6 @@ func runWebhookCheck(e *env, args []string) int {
 	}
 
 	c.check(samples)
-	if c.stop != nil {
-		return fail("%v", c.stop)
-	}
 	summary := webhookSummary{CRD: def.Metadata.Name, Strategy: strategy, Objects: len(samples), Served: served(def), Calls: c.calls, Findings: c.findings}
 	if c.client != nil {
 		summary.URL = c.client.url
@@ -120,10 +117,16 @@ func runWebhookCheck(e *env, args []string) int {
 	if summary.Findings == nil {
 		summary.Findings = []webhookFinding{}
 	}
+	if c.stop != nil { // what the calls before it found is written too
+		summary.Stopped = c.stop.Error()
+	}
 	if err := write(e.stdout, &summary); err != nil {
 		return fail("%v", err)
 	}
-	if len(c.findings) > 0 {
+	switch {
+	case c.stop != nil:
+		return fail("%v", c.stop)
+	case len(c.findings) > 0:
 		return exitInvalid
 	}
 	return exitOK

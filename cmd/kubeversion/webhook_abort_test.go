@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"net"
 	"net/http"
 	"strings"
@@ -62,5 +64,49 @@ func TestWebhookCheckLaterUnreachable(t *testing.T) {
 	wantStop(t, stderr, status, "kubeversion webhook check: stopped at call 2: no connection to the webhook could be made: Post \""+closed+"\": dial tcp "+l.Addr().String()+": connect: connection refused", nil)
 	if n.Load() != 2 {
 		t.Errorf("the webhook got %d calls; want 2: the check stops at the one that cannot connect", n.Load())
+	}
+}
+
+// TestWebhookCheckStopKeepsFindings checks that a check that stops still
+// writes what the calls before the stop found: here the 1st call is
+// answered 500, a finding, and the 2nd cannot connect, which stops the
+// run. Before, the finding was dropped and only the stop was said.
+func TestWebhookCheckStopKeepsFindings(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "https://" + l.Addr().String() + "/convert"
+	l.Close()
+	var n atomic.Int32
+	url, ca, _ := webhookServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 1 {
+			http.Error(w, "conversion failed", http.StatusInternalServerError)
+			return
+		}
+		http.Redirect(w, r, closed, http.StatusTemporaryRedirect)
+	}))
+	for _, format := range []string{"text", "json"} {
+		n.Store(0)
+		var out, errOut bytes.Buffer
+		status := runWebhook(&env{strings.NewReader(""), &out, &errOut}, []string{"check", "-o", format, "--crd", crdFile, "--url", url, "--ca", ca, samplesFile})
+		stdout := out.String()
+		wantStop(t, errOut.String(), status, "stopped at call 2: no connection to the webhook could be made", nil)
+		switch format {
+		case "text":
+			lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+			if len(lines) != 2 || !strings.HasPrefix(lines[0], samplesFile+":1: ") || !strings.Contains(lines[0], `an error on the server ("conversion failed")`) ||
+				!strings.HasSuffix(lines[1], ": 3 objects, 2 calls, stopped, 1 finding so far") {
+				t.Errorf("-o text: stdout %q; want the finding of call 1 and a verdict that says the check stopped", stdout)
+			}
+		case "json":
+			var s webhookSummary
+			if err := json.Unmarshal([]byte(stdout), &s); err != nil {
+				t.Fatalf("-o json: %v in %q", err, stdout)
+			}
+			if len(s.Findings) != 1 || !strings.Contains(s.Stopped, "stopped at call 2") {
+				t.Errorf("-o json: %d findings, stopped %q; want 1 and the stop", len(s.Findings), s.Stopped)
+			}
+		}
 	}
 }

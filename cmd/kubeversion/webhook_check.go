@@ -18,15 +18,15 @@ type webhookChecker struct {
 	client   *webhookClient // nil for strategy None
 	calls    int
 	findings []webhookFinding
-	stop     *stopError // the failure that ended the calls, or nil: then no finding is written
+	stop     *stopError // the failure that ended the calls, or nil
 }
 
 // check checks every sample, as its version's schema stores it, against
 // every other served version: through the webhook, one object at a time,
 // there and back, and all samples in one list per version; or, for
 // strategy None, by pruning alone. It makes no call after one that
-// stops the run (c.stop): the finding of that call, made as any other's,
-// is never written, as the run ends with c.stop alone.
+// stops the run (c.stop), and keeps no finding of that call: the stop
+// says what happened, and the findings are those of the calls before.
 func (c *webhookChecker) check(samples []sample) {
 	samples = c.stored(samples)
 	if c.client == nil {
@@ -56,8 +56,16 @@ func (c *webhookChecker) check(samples []sample) {
 	}
 }
 
+// add keeps a finding of sample s, unless the run stopped: a call that
+// stopped it is not a finding of its sample.
 func (c *webhookChecker) add(s sample, check, from, to, msg string) {
-	c.findings = append(c.findings, webhookFinding{s.file, s.line, s.label(), check, from, to, msg})
+	c.addFinding(webhookFinding{s.file, s.line, s.label(), check, from, to, msg})
+}
+
+func (c *webhookChecker) addFinding(f webhookFinding) {
+	if c.stop == nil {
+		c.findings = append(c.findings, f)
+	}
 }
 
 // checkRoundTrip converts s to version to and back, and reports what the
@@ -111,7 +119,7 @@ func (c *webhookChecker) checkList(samples []sample, to string) {
 			}
 		}
 	}
-	c.findings = append(c.findings, webhookFinding{at.file, at.line, fmt.Sprintf("list of %d", len(samples)), "list", "", to, err.Error()})
+	c.addFinding(webhookFinding{at.file, at.line, fmt.Sprintf("list of %d", len(samples)), "list", "", to, err.Error()})
 }
 
 // checkLost reports, for strategy None, the fields of s that reading it

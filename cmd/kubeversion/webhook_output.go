@@ -48,14 +48,22 @@ type webhookSummary struct {
 	Objects  int              `json:"objects"`       // sample objects
 	Calls    int              `json:"calls"`         // requests sent
 	Findings []webhookFinding `json:"findings"`
+	// Stopped is why the check stopped before its last call, as standard
+	// error says it; Findings are then those of the calls before.
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // verdict says, for example, "CronTab crontabs.stable.example.com
-// (strategy Webhook, served v1beta1, v1): 2 objects, 6 calls, no findings".
+// (strategy Webhook, served v1beta1, v1): 2 objects, 6 calls, no findings",
+// or, of a check that stopped, "...: 2 objects, 3 calls, stopped, 1
+// finding so far".
 func (s *webhookSummary) verdict() string {
 	findings := "no findings"
 	if n := len(s.Findings); n > 0 {
 		findings = fmt.Sprintf("%d finding%s", n, plural(n))
+	}
+	if s.Stopped != "" {
+		findings = "stopped, " + findings + " so far"
 	}
 	return fmt.Sprintf("%s (strategy %s, served %s): %d object%s, %d call%s, %s",
 		s.CRD, s.Strategy, strings.Join(s.Served, ", "), s.Objects, plural(s.Objects), s.Calls, plural(s.Calls), findings)

@@ -45,12 +45,8 @@ func TestWebhookCheckAbortedCall(t *testing.T) {
 // redirected to a port where nothing listens, so it gets a connection to
 // the first URL, then none.
 func TestWebhookCheckLaterUnreachable(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "https://" + l.Addr().String() + "/convert"
-	l.Close()
+	addr := closedAddr(t)
+	closed := "https://" + addr + "/convert"
 	webhook := &conversion.Handler{Convert: cronTabSteps(false).Convert}
 	var n atomic.Int32
 	url, ca, _ := webhookServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -61,7 +57,7 @@ func TestWebhookCheckLaterUnreachable(t *testing.T) {
 		webhook.ServeHTTP(w, r)
 	}))
 	_, stderr, status := runCheck(t, "--crd", crdFile, "--url", url, "--ca", ca, samplesFile)
-	wantStop(t, stderr, status, "kubeversion webhook check: stopped at call 2: no connection to the webhook could be made: Post \""+closed+"\": dial tcp "+l.Addr().String()+": connect: connection refused", nil)
+	wantStop(t, stderr, status, "kubeversion webhook check: stopped at call 2: no connection to the webhook could be made: Post \""+closed+"\": dial tcp "+addr+": connect: connection refused", nil)
 	if n.Load() != 2 {
 		t.Errorf("the webhook got %d calls; want 2: the check stops at the one that cannot connect", n.Load())
 	}
@@ -72,12 +68,8 @@ func TestWebhookCheckLaterUnreachable(t *testing.T) {
 // answered 500, a finding, and the 2nd cannot connect, which stops the
 // run. Before, the finding was dropped and only the stop was said.
 func TestWebhookCheckStopKeepsFindings(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "https://" + l.Addr().String() + "/convert"
-	l.Close()
+	addr := closedAddr(t)
+	closed := "https://" + addr + "/convert"
 	var n atomic.Int32
 	url, ca, _ := webhookServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if n.Add(1) == 1 {
@@ -109,4 +101,16 @@ func TestWebhookCheckStopKeepsFindings(t *testing.T) {
 			}
 		}
 	}
+}
+
+// closedAddr returns a loopback address where nothing listens: that of a
+// listener closed at once.
+func closedAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
 }

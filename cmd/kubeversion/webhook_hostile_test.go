@@ -189,14 +189,10 @@ func TestWebhookCheckAnswerCap(t *testing.T) {
 // with one error and exit status 2, not a finding per call with exit
 // status 1.
 func TestWebhookCheckUnreachable(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "https://" + l.Addr().String() + "/convert"
-	l.Close()
+	addr := closedAddr(t)
+	closed := "https://" + addr + "/convert"
 	_, stderr, status := runCheck(t, "--crd", crdFile, "--url", closed, samplesFile)
-	wantStop(t, stderr, status, "kubeversion webhook check: stopped at call 1: no connection to the webhook could be made: Post \""+closed+"?timeout=30s\": dial tcp "+l.Addr().String()+": connect: connection refused", nil)
+	wantStop(t, stderr, status, "kubeversion webhook check: stopped at call 1: no connection to the webhook could be made: Post \""+closed+"?timeout=30s\": dial tcp "+addr+": connect: connection refused", nil)
 
 	h, calls := countCalls(&conversion.Handler{Convert: cronTabSteps(false).Convert})
 	url, _, _ := webhookServer(t, h)

@@ -88,12 +88,7 @@ func TestServerCutsOffSlowBody(t *testing.T) {
 	if _, err := io.WriteString(conn, head+"Content-Length: 1000\r\n\r\n{\"apiVer"); err != nil {
 		t.Fatal(err)
 	}
-	conn.SetReadDeadline(time.Now().Add(patience))
-	r := bufio.NewReader(conn)
-	resp, err := http.ReadResponse(r, nil)
-	if err != nil {
-		t.Fatalf("reading the answer: %v", err)
-	}
+	resp, r := readAnswer(t, conn)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusBadRequest {
 		t.Errorf("a body cut off: status %d, want 400", resp.StatusCode)
@@ -109,12 +104,7 @@ func TestServerClosesIdleConnections(t *testing.T) {
 	if _, err := io.WriteString(conn, head+"Content-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"+body); err != nil {
 		t.Fatal(err)
 	}
-	conn.SetReadDeadline(time.Now().Add(patience))
-	r := bufio.NewReader(conn)
-	resp, err := http.ReadResponse(r, nil)
-	if err != nil {
-		t.Fatalf("reading the answer: %v", err)
-	}
+	resp, r := readAnswer(t, conn)
 	io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || resp.Close {
@@ -137,4 +127,17 @@ func TestServerRefusesLargeHeaders(t *testing.T) {
 	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
 		t.Errorf("64 KiB of headers: status %d, want 431", resp.StatusCode)
 	}
+}
+
+// readAnswer reads the server's answer on conn, waiting at most patience,
+// and returns it with the reader that holds what follows.
+func readAnswer(t *testing.T, conn net.Conn) (*http.Response, *bufio.Reader) {
+	t.Helper()
+	conn.SetReadDeadline(time.Now().Add(patience))
+	r := bufio.NewReader(conn)
+	resp, err := http.ReadResponse(r, nil)
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	return resp, r
 }

@@ -120,6 +120,9 @@ func (t *tally) summary() string {
 // TestMain runs the tests, then writes the mismatch reports when
 // -mismatchdir is set.
 func TestMain(m *testing.M) {
+	if os.Getenv(referenceLintEnv) != "" {
+		os.Exit(referenceLint(os.Args[1:]))
+	}
 	flag.Parse()
 	code := m.Run()
 	if *mismatchDir != "" && len(seen.cases) > 0 {

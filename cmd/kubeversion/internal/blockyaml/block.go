@@ -1,0 +1,177 @@
+package blockyaml
+
+// mapping reads a block mapping whose first key starts at col on the
+// current line, and whose keys are all at indentation col; parent is the
+// indentation of the block it is in.
+func (p *parser) mapping(col, parent int) map[string]any {
+	m := map[string]any{}
+	for {
+		key, valueCol, isKey := p.key(col)
+		if !isKey {
+			p.outside()
+		}
+		if _, dup := m[key]; dup {
+			p.outside() // the slow path keeps the last one
+		}
+		p.path = append(p.path, key)
+		p.watched()
+		m[key] = p.value(col, valueCol)
+		p.path = p.path[:len(p.path)-1]
+		indent, found := p.significant()
+		switch {
+		case !found || indent < col:
+			return m
+		case indent > col || p.isItem(col):
+			p.outside() // bad indentation, or an item after a key's value
+		}
+		p.col = col
+	}
+}
+
+// value reads the value of a key of a mapping at indentation col, which
+// starts at valueCol on the key's line or, when nothing is there, on the
+// lines below: a block more indented than the key, or a sequence at the
+// key's own indentation, or nothing (null).
+func (p *parser) value(col, valueCol int) any {
+	for p.at(valueCol) == ' ' {
+		valueCol++
+	}
+	if !blankRest(p.rest(valueCol)) {
+		p.col = valueCol
+		return p.scalar(col)
+	}
+	p.next()
+	indent, found := p.significant()
+	switch {
+	case found && indent > col:
+		p.col = indent
+		return p.node(col)
+	case found && indent == col && p.isItem(col):
+		p.enter()
+		defer p.leave()
+		return p.sequence(col)
+	}
+	return nil
+}
+
+// sequence reads a block sequence whose items start at col.
+func (p *parser) sequence(col int) []any {
+	s := []any{}
+	for {
+		p.path = append(p.path, "*")
+		s = append(s, p.item(col))
+		p.path = p.path[:len(p.path)-1]
+		indent, found := p.significant()
+		switch {
+		case !found || indent < col:
+			return s
+		case indent > col:
+			p.outside()
+		case !p.isItem(col):
+			return s // a key of the mapping the sequence is the value of
+		}
+	}
+}
+
+// item reads the item of a sequence at col whose "-" is on the current
+// line.
+func (p *parser) item(col int) any {
+	content := col + 1
+	for p.at(content) == ' ' {
+		content++
+	}
+	if blankRest(p.rest(content)) {
+		p.next()
+		indent, found := p.significant()
+		if found && indent > col {
+			p.col = indent
+			return p.node(col)
+		}
+		return nil
+	}
+	if p.isItem(content) {
+		p.outside() // "- - a": a compact sequence
+	}
+	p.col = content
+	return p.node(col)
+}
+
+// key reads the key of a mapping entry at col on the current line: a plain
+// or a quoted scalar followed by ":" and a space or the end of the line.
+// It returns the key and the column after the ":", or isKey false when the
+// line has no key there.
+func (p *parser) key(col int) (key string, valueCol int, isKey bool) {
+	line := p.rest(col)
+	if len(line) == 0 {
+		return "", 0, false
+	}
+	if c := line[0]; c == '"' || c == '\'' {
+		s, n, ok := quoted(line)
+		if !ok || n >= len(line) || line[n] != ':' || n+1 < len(line) && line[n+1] != ' ' {
+			return "", 0, false
+		}
+		if len(s) > maxKey {
+			p.outside()
+		}
+		return s, col + n + 1, true
+	}
+	if indicator(line[0]) {
+		return "", 0, false
+	}
+	end := -1
+	for i := 0; i < len(line); i++ {
+		if line[i] == ':' && (i+1 == len(line) || line[i+1] == ' ') {
+			end = i
+			break
+		}
+		if line[i] == '#' && line[i-1] == ' ' {
+			return "", 0, false // a comment before any ":"
+		}
+	}
+	if end < 0 {
+		return "", 0, false
+	}
+	k := trimRight(line[:end])
+	if len(k) > maxKey {
+		p.outside()
+	}
+	if v, ok := resolve(string(k)); !ok || !isString(v) {
+		p.outside() // a key that is not a string: null, a boolean, a number
+	}
+	return p.intern(k), col + end + 1, true
+}
+
+func isString(v any) bool {
+	_, ok := v.(string)
+	return ok
+}
+
+// indicator reports whether c is one of YAML's indicators, which cannot
+// start a plain scalar (or can only in ways Read leaves to the slow path).
+func indicator(c byte) bool {
+	switch c {
+	case '-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`':
+		return true
+	}
+	return false
+}
+
+// blankRest reports whether b holds only spaces, and a comment after them.
+func blankRest(b []byte) bool {
+	for i, c := range b {
+		switch {
+		case c == '#' && (i == 0 || b[i-1] == ' '):
+			return true
+		case c != ' ':
+			return false
+		}
+	}
+	return true
+}
+
+func trimRight(b []byte) []byte {
+	for len(b) > 0 && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
+	}
+	return b
+}

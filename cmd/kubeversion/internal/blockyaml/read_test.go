@@ -1,0 +1,298 @@
+package blockyaml
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+	sigsyaml "sigs.k8s.io/yaml"
+)
+
+// kubectlRead reads a YAML document as kubectl does: sigs.k8s.io/yaml's
+// YAMLToJSON, then JSON decoding with numbers as int64 where they fit,
+// float64 otherwise.
+func kubectlRead(text []byte) (any, error) {
+	j, err := sigsyaml.YAMLToJSON(text)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(j))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return numbers(v), nil
+}
+
+func numbers(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if i, err := v.Int64(); err == nil {
+			return i
+		}
+		f, _ := v.Float64()
+		return f
+	case map[string]any:
+		for k, e := range v {
+			v[k] = numbers(e)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = numbers(e)
+		}
+	}
+	return v
+}
+
+// v3Lines returns the lines of the keys at watch, found with
+// go.yaml.in/yaml/v3's node tree.
+func v3Lines(t *testing.T, text []byte, watch []string) []int {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(text, &doc); err != nil {
+		t.Fatalf("yaml.v3 refuses what Read took: %v", err)
+	}
+	var lines []int
+	var walk func(n *yaml.Node, path []string)
+	walk = func(n *yaml.Node, path []string) {
+		switch n.Kind {
+		case yaml.DocumentNode:
+			for _, c := range n.Content {
+				walk(c, path)
+			}
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				p := append(path[:len(path):len(path)], n.Content[i].Value)
+				if matches(watch, p) {
+					lines = append(lines, n.Content[i].Line)
+				}
+				walk(n.Content[i+1], p)
+			}
+		case yaml.SequenceNode:
+			for _, c := range n.Content {
+				walk(c, append(path[:len(path):len(path)], "*"))
+			}
+		}
+	}
+	walk(&doc, nil)
+	return lines
+}
+
+func matches(watch, path []string) bool {
+	if len(watch) != len(path) {
+		return false
+	}
+	for i := range watch {
+		if watch[i] != "*" && watch[i] != path[i] {
+			return false
+		}
+	}
+	return true
+}
+
+var versionNames = []string{"spec", "versions", "*", "name"}
+
+// checkSame fails when Read takes text and reads it otherwise than
+// kubectl, or finds other lines than yaml.v3. It reports whether Read took
+// it.
+func checkSame(t *testing.T, text []byte) bool {
+	t.Helper()
+	got, lines, ok := Read(text, versionNames)
+	if !ok {
+		return false
+	}
+	want, err := kubectlRead(text)
+	if err != nil {
+		t.Fatalf("Read took a text kubectl refuses (%v):\n%s", err, text)
+	}
+	if got == nil && want != nil || got != nil && !reflect.DeepEqual(any(got), want) {
+		t.Fatalf("Read(%q) =\n%#v\nkubectl reads\n%#v", text, got, want)
+	}
+	if want := v3Lines(t, text, versionNames); !reflect.DeepEqual(lines, want) && (len(lines) > 0 || len(want) > 0) {
+		t.Fatalf("Read(%q) lines %v, yaml.v3 %v", text, lines, want)
+	}
+	return true
+}
+
+func TestReadCases(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		ok   bool
+	}{
+		{"a: 1\n", true},
+		{"a: b\nc:\n  d: e\n", true},
+		{"a:\n- 1\n- x\nb: c\n", true},
+		{"a:\n  - b: 1\n    c: 2\n  - d\n", true},
+		{"a: |\n  x\n  y\n\n  z\nb: 1\n", true},
+		{"a: |-\n  x\n\n", true},
+		{"a: >\n  x\n  y\n\n  z\n", true},
+		{"a: >-\n  x\n  y\n", true},
+		{"a: x\n  y\n\n  z\nb: c\n", true},
+		{"a: 'it''s'\nb: \"q\\\"\\n\\u00e9\"\n", true},
+		{"a: []\nb: {}\n", true},
+		{"a: yes\nb: off\nc: ~\nd: null\ne:\nf: -12\n", true},
+		{"# only a comment\n", true},
+		{"a: 1 # comment\n# another\nb: x # y\n", true},
+		{"spec:\n  versions:\n  - name: v1\n    served: true\n  - served: false\n    name: v2\n", true},
+		{"a: 1.5\n", false},
+		{"a: &x 1\nb: *x\n", false},
+		{"a: 1\na: 2\n", false},
+		{"a: [1, 2]\n", false},
+		{"a: 0x10\n", false},
+		{"a: 2001-12-14\n", false},
+		{"yes: 1\n", false},
+		{"a: b: c\n", false},
+		{"a:\n  b: 1\n c: 2\n", false},
+		{"a: |+\n  x\n", false},
+		{"a: !!str 1\n", false},
+		{"a:\tb\n", false},
+		{"- a\n", false},
+		{"a: \"x\n  y\"\n", true},
+		{"a: \"x\\\n  y\"\n", true},
+		{"a: \"x\\q\"\n", false},
+	} {
+		_, _, ok := Read([]byte(c.text), nil)
+		if ok != c.ok {
+			t.Errorf("Read(%q) ok = %v, want %v", c.text, ok, c.ok)
+		}
+		checkSame(t, []byte(c.text))
+	}
+}
+
+// testdataDocuments returns the YAML documents of the module's test data
+// and examples, which are real CRDs and objects.
+func testdataDocuments(t testing.TB) [][]byte {
+	var docs [][]byte
+	for _, dir := range []string{"../../testdata", "../../../../examples", "../../../../crd/testdata"} {
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".yaml") && !strings.HasSuffix(path, ".yml") {
+				return nil
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs = append(docs, split(data)...)
+			return nil
+		})
+	}
+	return docs
+}
+
+// split cuts a stream into documents at lines that start with "---", as
+// kubectl does.
+func split(data []byte) [][]byte {
+	var docs [][]byte
+	var doc []byte
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		if strings.HasPrefix(line, "---") {
+			docs = append(docs, doc)
+			doc = nil
+			continue
+		}
+		doc = append(doc, line...)
+	}
+	return append(docs, doc)
+}
+
+func TestReadTestdata(t *testing.T) {
+	docs := testdataDocuments(t)
+	took := 0
+	for _, d := range docs {
+		if checkSame(t, d) {
+			took++
+		}
+	}
+	t.Logf("Read took %d of %d documents", took, len(docs))
+}
+
+// TestReadCorpus checks Read on the files listed, one per line, in the
+// file $KUBEVERSION_YAML_CORPUS: for example, the real-world corpus of the
+// conformance module.
+func TestReadCorpus(t *testing.T) {
+	list := os.Getenv("KUBEVERSION_YAML_CORPUS")
+	if list == "" {
+		t.Skip("KUBEVERSION_YAML_CORPUS not set")
+	}
+	data, err := os.ReadFile(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	took, total := 0, 0
+	for _, file := range strings.Fields(string(data)) {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, doc := range split(text) {
+			total++
+			if checkSame(t, doc) {
+				took++
+			} else if testing.Verbose() {
+				t.Logf("not taken: %s (%.60q)", file, doc)
+			}
+		}
+	}
+	t.Logf("Read took %d of %d documents", took, total)
+}
+
+func FuzzRead(f *testing.F) {
+	for _, d := range testdataDocuments(f) {
+		if len(d) < 4096 {
+			f.Add(d)
+		}
+	}
+	f.Add([]byte("a: |\n  x\n\n  y\n"))
+	f.Add([]byte("a:\n- b: >\n    x\n    y\n  c: d\n"))
+	f.Add([]byte("a: x\n  - y\n  z\n"))
+	f.Fuzz(func(t *testing.T, text []byte) {
+		checkSame(t, text)
+	})
+}
+
+// BenchmarkRead reads the test data's documents with Read and, side by
+// side, as kubectl reads them.
+func BenchmarkRead(b *testing.B) {
+	docs := testdataDocuments(b)
+	if list := os.Getenv("KUBEVERSION_YAML_CORPUS"); list != "" {
+		data, err := os.ReadFile(list)
+		if err != nil {
+			b.Fatal(err)
+		}
+		docs = nil
+		for _, file := range strings.Fields(string(data)) {
+			text, err := os.ReadFile(file)
+			if err != nil {
+				b.Fatal(err)
+			}
+			docs = append(docs, split(text)...)
+		}
+	}
+	size := 0
+	for _, d := range docs {
+		size += len(d)
+	}
+	b.Run("side=blockyaml", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(size))
+		for b.Loop() {
+			for _, d := range docs {
+				Read(d, versionNames)
+			}
+		}
+	})
+	b.Run("side=kubectl", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(size))
+		for b.Loop() {
+			for _, d := range docs {
+				kubectlRead(d)
+			}
+		}
+	})
+}

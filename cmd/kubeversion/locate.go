@@ -24,7 +24,7 @@ import (
 // locate scans the keys of each mapping on the path: to locate many fields
 // of one object, as the errors of a CRD, use a [locator].
 func locate(o object, path string) int {
-	return (&locator{node: o.node, top: o.line}).line(path)
+	return (&locator{object: o, top: o.line}).line(path)
 }
 
 // A locator finds the lines of many fields of one object, as [locate]
@@ -34,6 +34,8 @@ func locate(o object, path string) int {
 // paths. Scanning the keys for each error cost their product: 27 s for
 // the 100,000 errors of a schema of 100,000 properties.
 type locator struct {
+	object object                               // whose node is parsed when first needed
+	parsed bool                                 // node is set
 	node   *yaml.Node                           // the object's, or nil when it has none
 	top    int                                  // the object's line
 	keys   map[*yaml.Node]map[string]int        // of a mapping: the Content index of each key's first occurrence
@@ -43,7 +45,7 @@ type locator struct {
 // newLocator returns a locator for the fields of o that keeps its
 // indices: one per object, not per field.
 func newLocator(o object) *locator {
-	return &locator{node: o.node, top: o.line, keys: map[*yaml.Node]map[string]int{}, firsts: map[*yaml.Node]map[string]*yaml.Node{}}
+	return &locator{object: o, top: o.line, keys: map[*yaml.Node]map[string]int{}, firsts: map[*yaml.Node]map[string]*yaml.Node{}}
 }
 
 // indexed is the size from which a mapping's keys, or a sequence's items,
@@ -52,6 +54,13 @@ const indexed = 32
 
 // line returns the line of the field at path, as [locate].
 func (l *locator) line(path string) int {
+	if line, ok := l.versionLine(path); ok {
+		return line
+	}
+	if !l.parsed {
+		l.node, l.parsed = l.object.textNode(), true
+		l.object = object{}
+	}
 	if l.node == nil {
 		return l.top
 	}
@@ -82,6 +91,24 @@ func (l *locator) line(path string) int {
 		n = resolve(n.Content[k+1])
 	}
 	return line
+}
+
+// versionLine returns the line of spec.versions[i].name when the reader
+// found it, without parsing the text.
+func (l *locator) versionLine(path string) (int, bool) {
+	rest, ok := strings.CutPrefix(path, "spec.versions[")
+	if !ok || l.object.versionLines == nil {
+		return 0, false
+	}
+	index, rest, ok := strings.Cut(rest, "]")
+	if !ok || rest != ".name" {
+		return 0, false
+	}
+	i, err := strconv.Atoi(index)
+	if err != nil || i < 0 || i >= len(l.object.versionLines) || index != strconv.Itoa(i) {
+		return 0, false
+	}
+	return l.object.versionLines[i], true
 }
 
 // keyIndex returns the index in mapping n's Content of the first key

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/blockyaml"
 	"go.yaml.in/yaml/v3"
 	sigsyaml "sigs.k8s.io/yaml"
 )
@@ -17,6 +18,13 @@ type object struct {
 	line   int            // where the object starts
 	fields map[string]any // the object as kubectl reads it
 	node   *yaml.Node     // its mapping in the text, for lines; nil if not found
+	// text, when set, is the document node is parsed from when first
+	// needed (see [object.textNode]); it is valid only while the object
+	// is yielded.
+	text *lazyNode
+	// versionLines are the lines of spec.versions[i].name, one per
+	// version, when the reader found them; nil otherwise.
+	versionLines []int
 }
 
 // problem is input that could not be read: file:line: message.
@@ -39,6 +47,7 @@ func (p problem) String() string {
 func readObjects(file string, data []byte) ([]object, *problem) {
 	var objects []object
 	p := readStream(file, bytes.NewReader(data), func(o object) bool {
+		o.node, o.text = o.textNode(), nil // the text is not kept
 		objects = append(objects, o)
 		return true
 	})
@@ -75,8 +84,18 @@ func readStream(file string, r io.Reader, yield func(object) bool) *problem {
 }
 
 // documentObjects returns the objects of one document: none for an empty
-// one, the object, or the items of a list.
+// one, the object, or the items of a list. A YAML document within the
+// subset package blockyaml reads is read by it, the others by
+// sigs.k8s.io/yaml: the two read the same text alike.
 func documentObjects(file string, d document) ([]object, *problem) {
+	if !d.json {
+		if fields, lines, ok := blockyaml.Read(d.text, versionNamePath); ok {
+			if fields == nil {
+				return nil, nil
+			}
+			return newObject(file, d, fields, nil, lines)
+		}
+	}
 	doc, p := checkAliases(file, d)
 	if p != nil {
 		return nil, p
@@ -89,11 +108,48 @@ func documentObjects(file string, d document) ([]object, *problem) {
 	if !ok {
 		return nil, &problem{file, d.line, "a Kubernetes object must be a mapping, not " + typeName(v)}
 	}
-	var node *yaml.Node
-	if _, isList := fields["items"]; isList || fields["kind"] == "CustomResourceDefinition" {
-		node = textNode(d, doc) // only lint's objects need lines: a second parse costs
+	return newObject(file, d, fields, doc, nil)
+}
+
+// versionNamePath is where the names of a CRD's versions are, whose lines
+// every report gives.
+var versionNamePath = []string{"spec", "versions", "*", "name"}
+
+// newObject returns the objects of document d, read as fields: the object,
+// or the items of a list. parsed is d's YAML node tree when it was parsed
+// already, and versionLines the lines in d of its versions' names, when
+// read.
+// Only lint's objects need lines, and only when there is something to
+// locate: the node tree of a CRD is parsed when first needed, that of a
+// list at once, for its items.
+func newObject(file string, d document, fields map[string]any, parsed *yaml.Node, versionLines []int) ([]object, *problem) {
+	o := object{file: file, line: d.firstLine(), fields: fields}
+	_, isList := fields["items"]
+	switch {
+	case isList:
+		o.node = textNode(d, parsed)
+		o.line = lineOf(o.node, o.line)
+	case fields["kind"] == "CustomResourceDefinition":
+		o.text = &lazyNode{d: d, parsed: parsed}
+		if len(versionLines) == countVersions(fields) {
+			for i := range versionLines {
+				versionLines[i] += d.line - 1 // lines of the file
+			}
+			o.versionLines = versionLines
+		}
 	}
-	return appendObjects(nil, object{file, lineOf(node, d.firstLine()), fields, node}, false)
+	return appendObjects(nil, o, false)
+}
+
+// countVersions returns the length of fields' spec.versions, or -1 when
+// it is not a list.
+func countVersions(fields map[string]any) int {
+	spec, _ := fields["spec"].(map[string]any)
+	versions, ok := spec["versions"].([]any)
+	if !ok {
+		return -1
+	}
+	return len(versions)
 }
 
 // readDocument returns the value of a document as kubectl reads it, or nil
@@ -172,7 +228,7 @@ func appendObjects(out []object, o object, nested bool) ([]object, *problem) {
 		if itemsNode != nil && itemsNode.Kind == yaml.SequenceNode && i < len(itemsNode.Content) {
 			node = resolve(itemsNode.Content[i])
 		}
-		item := object{o.file, lineOf(node, o.line), nil, node}
+		item := object{file: o.file, line: lineOf(node, o.line), node: node}
 		if raw == nil && !nested {
 			raw = map[string]any{} // unstructured decoding reads null as {}
 		}

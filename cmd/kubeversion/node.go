@@ -6,6 +6,28 @@ import "go.yaml.in/yaml/v3"
 // of fields: what an object holds is read by sigs.k8s.io/yaml, as kubectl
 // reads it (manifest.go).
 
+// lazyNode is the text of a document whose node tree is parsed only when
+// a line is asked for: for a CRD without errors and findings, never.
+type lazyNode struct {
+	d      document
+	parsed *yaml.Node // d's document node, when parsed already
+	node   *yaml.Node
+	done   bool
+}
+
+// textNode returns o's mapping in its text, parsing the text the first
+// time: see [textNode].
+func (o object) textNode() *yaml.Node {
+	if o.node != nil || o.text == nil {
+		return o.node
+	}
+	if !o.text.done {
+		o.text.node, o.text.done = textNode(o.text.d, o.text.parsed), true
+		o.text.d, o.text.parsed = document{}, nil
+	}
+	return o.text.node
+}
+
 // textNode returns the mapping of a document in its text, with lines of
 // the file, or nil when go.yaml.in/yaml/v3 does not read the text as
 // sigs.k8s.io/yaml does (the node only serves to find lines). It parses

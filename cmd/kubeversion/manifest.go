@@ -261,12 +261,6 @@ func (o object) str(key string) string {
 	return s
 }
 
-// json returns o as kubectl sends it to the API server: JSON with the keys
-// in byte order.
-func (o object) json() ([]byte, error) {
-	return json.Marshal(o.fields)
-}
-
 func typeName(v any) string {
 	switch v.(type) {
 	case []any:

@@ -75,6 +75,9 @@ var commands = map[string]func(e *env, args []string) int{
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "lint" {
+		tuneGC()
+	}
 	os.Exit(run(&env{os.Stdin, os.Stdout, os.Stderr}, os.Args[1:]))
 }
 

@@ -7,19 +7,29 @@ import (
 
 // blockScalar reads a literal (|) or folded (>) block scalar whose header
 // is "|" or ">" followed by header, in a block whose indentation is
-// parent, and moves past its last line. The indentation of its content is
-// that of its first line that is not blank, and must be more than parent.
+// parent, and moves past its last line. The header may give the chomping
+// (- strip, + keep) and the indentation of the content, relative to
+// parent; without it, the indentation is that of the first line that is
+// not blank, which must be more than parent.
 func (p *parser) blockScalar(parent int, folded bool, header []byte) string {
-	strip := false
-	if len(header) > 0 && header[0] == '-' {
-		strip = true
+	chomp, explicit := byte(0), 0 // each indicator once, in either order
+	for len(header) > 0 {
+		switch c := header[0]; {
+		case (c == '-' || c == '+') && chomp == 0:
+			chomp = c
+		case c >= '1' && c <= '9' && explicit == 0:
+			explicit = int(c - '0')
+		default:
+			goto done
+		}
 		header = header[1:]
 	}
+done:
 	if len(header) > 0 && header[0] != ' ' || !blankRest(header) {
-		p.outside() // keep chomping, an indentation indicator, or text
+		p.outside() // an indicator twice, or text after the header
 	}
 	p.next()
-	indent := p.contentIndent(parent)
+	indent := p.contentIndent(parent, explicit)
 	var b strings.Builder
 	b.Grow(p.blockLength(indent))
 	breaks, lines := 0, 0
@@ -68,22 +78,33 @@ func (p *parser) blockScalar(parent int, folded bool, header []byte) string {
 		broken = p.lineEnd() < len(p.text)
 		p.next()
 	}
-	if broken && !strip {
+	if broken && chomp != '-' {
 		b.WriteByte('\n')
+	}
+	if chomp == '+' {
+		for ; breaks > 0; breaks-- {
+			b.WriteByte('\n')
+		}
 	}
 	return b.String()
 }
 
-// contentIndent returns the indentation of a block scalar's content, that
-// of its first line that is not blank. A blank line before it with more
-// spaces, content that is not more indented than parent, and a scalar with
-// no content line are left to the slow path.
-func (p *parser) contentIndent(parent int) int {
+// contentIndent returns the indentation of a block scalar's content:
+// parent+explicit when the header gives it, or else that of its first line
+// that is not blank. A blank line before it with more spaces, content that
+// is less indented, and a scalar with no content line are left to the slow
+// path.
+func (p *parser) contentIndent(parent, explicit int) int {
 	widest := 0
 	for pos := p.pos; pos < len(p.text); {
 		n := indentOf(p.text[pos:])
 		if pos+n < len(p.text) && p.text[pos+n] != '\n' {
-			if n <= parent || widest > n {
+			switch {
+			case explicit > 0 && (n < parent+explicit || widest > parent+explicit):
+				p.outside()
+			case explicit > 0:
+				return parent + explicit
+			case n <= parent || widest > n:
 				p.outside()
 			}
 			return n

@@ -135,10 +135,11 @@ func (p *parser) key(col int) (key string, valueCol int, isKey bool) {
 	if len(k) > maxKey {
 		p.outside()
 	}
-	if v, ok := resolve(string(k)); !ok || !isString(v) {
+	key = p.intern(k)
+	if v, ok := resolve(key); !ok || !isString(v) {
 		p.outside() // a key that is not a string: null, a boolean, a number
 	}
-	return p.intern(k), col + end + 1, true
+	return key, col + end + 1, true
 }
 
 func isString(v any) bool {

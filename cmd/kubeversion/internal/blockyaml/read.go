@@ -94,7 +94,7 @@ type parser struct {
 	watch []string
 	path  []string // the keys on the way to the current node, "*" for items
 	lines []int
-	keys  map[string]string // each key once, as keys repeat in a schema
+	keys  map[string]string // each key, and short value, once: they repeat in a schema
 }
 
 func (p *parser) outside() { panic(errOutside) }
@@ -205,7 +205,7 @@ func (p *parser) watched() {
 	p.lines = append(p.lines, p.line)
 }
 
-// intern returns b as a string, the same string for the same key.
+// intern returns b as a string, the same string for the same bytes.
 func (p *parser) intern(b []byte) string {
 	if s, ok := p.keys[string(b)]; ok {
 		return s

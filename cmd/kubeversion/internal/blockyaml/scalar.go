@@ -81,12 +81,20 @@ func (p *parser) plain(parent int, first []byte) any {
 	if b != nil {
 		text = b
 	}
-	v, ok := resolve(string(text))
+	s := string(text)
+	if len(text) <= maxInterned {
+		s = p.intern(text) // values such as "string" and "object" repeat too
+	}
+	v, ok := resolve(s)
 	if !ok {
 		p.outside()
 	}
 	return v
 }
+
+// maxInterned is the length up to which plain scalars are interned: the
+// values of a schema's type, format and the like.
+const maxInterned = 32
 
 // plainLine returns the text of one line of a plain scalar without the
 // spaces around it and the comment after it, and whether a comment ended

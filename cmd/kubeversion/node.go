@@ -1,6 +1,9 @@
 package main
 
-import "go.yaml.in/yaml/v3"
+import (
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/blockyaml"
+	"go.yaml.in/yaml/v3"
+)
 
 // The YAML node tree of go.yaml.in/yaml/v3 serves only to find the lines
 // of fields: what an object holds is read by sigs.k8s.io/yaml, as kubectl
@@ -31,9 +34,19 @@ func (o object) textNode() *yaml.Node {
 // textNode returns the mapping of a document in its text, with lines of
 // the file, or nil when go.yaml.in/yaml/v3 does not read the text as
 // sigs.k8s.io/yaml does (the node only serves to find lines). It parses
-// the text, unless parsed, the document node of d's text, is given.
+// the text, unless parsed, the document node of d's text, is given: with
+// package blockyaml when the text is within its subset, with
+// go.yaml.in/yaml/v3 otherwise.
 func textNode(d document, parsed *yaml.Node) *yaml.Node {
 	doc := parsed
+	if doc == nil && !d.json {
+		if root, ok := blockyaml.ReadNode(d.text); ok {
+			doc = &yaml.Node{Kind: yaml.DocumentNode}
+			if root != nil {
+				doc.Content = []*yaml.Node{root}
+			}
+		}
+	}
 	if doc == nil {
 		doc = new(yaml.Node)
 		if err := yaml.Unmarshal(d.text, doc); err != nil {

@@ -1,31 +1,63 @@
 package blockyaml
 
+import "go.yaml.in/yaml/v3"
+
 // mapping reads a block mapping whose first key starts at col on the
 // current line, and whose keys are all at indentation col; parent is the
-// indentation of the block it is in.
-func (p *parser) mapping(col, parent int) map[string]any {
-	m := map[string]any{}
+// indentation of the block it is in. It returns a map[string]any, or a
+// *yaml.Node when the parser builds nodes.
+func (p *parser) mapping(col, parent int) any {
+	var m map[string]any
+	var n *yaml.Node
+	if p.nodes {
+		n = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: p.line}
+	} else {
+		m = map[string]any{}
+	}
+	seen := m
+	if p.nodes {
+		seen = map[string]any{}
+	}
 	for {
 		key, valueCol, isKey := p.key(col)
 		if !isKey {
 			p.outside()
 		}
-		if _, dup := m[key]; dup {
+		if _, dup := seen[key]; dup {
 			p.outside() // the slow path keeps the last one
 		}
 		p.path = append(p.path, key)
 		p.watched()
-		m[key] = p.value(col, valueCol)
+		keyLine := p.line
+		v := p.value(col, valueCol)
+		if p.nodes {
+			seen[key] = nil
+			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key, Line: keyLine}, p.orNull(v, keyLine))
+		} else {
+			m[key] = v
+		}
 		p.path = p.path[:len(p.path)-1]
 		indent, found := p.significant()
 		switch {
 		case !found || indent < col:
+			if p.nodes {
+				return n
+			}
 			return m
 		case indent > col || p.isItem(col):
 			p.outside() // bad indentation, or an item after a key's value
 		}
 		p.col = col
 	}
+}
+
+// orNull returns v, or for a missing value (null) a node of its own on
+// line when the parser builds nodes.
+func (p *parser) orNull(v any, line int) *yaml.Node {
+	if v == nil {
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Line: line}
+	}
+	return v.(*yaml.Node)
 }
 
 // value reads the value of a key of a mapping at indentation col, which
@@ -54,21 +86,33 @@ func (p *parser) value(col, valueCol int) any {
 	return nil
 }
 
-// sequence reads a block sequence whose items start at col.
-func (p *parser) sequence(col int) []any {
+// sequence reads a block sequence whose items start at col. It returns
+// a []any, or a *yaml.Node when the parser builds nodes.
+func (p *parser) sequence(col int) any {
 	s := []any{}
+	var n *yaml.Node
+	if p.nodes {
+		n = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: p.line}
+	}
 	for {
 		p.path = append(p.path, "*")
-		s = append(s, p.item(col))
+		itemLine := p.line
+		if v := p.item(col); p.nodes {
+			n.Content = append(n.Content, p.orNull(v, itemLine))
+		} else {
+			s = append(s, v)
+		}
 		p.path = p.path[:len(p.path)-1]
 		indent, found := p.significant()
 		switch {
-		case !found || indent < col:
+		case !found || indent < col, indent == col && !p.isItem(col):
+			// the end, or a key of the mapping the sequence is the value of
+			if p.nodes {
+				return n
+			}
 			return s
 		case indent > col:
 			p.outside()
-		case !p.isItem(col):
-			return s // a key of the mapping the sequence is the value of
 		}
 	}
 }

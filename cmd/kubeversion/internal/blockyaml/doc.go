@@ -14,7 +14,7 @@
 // In scope: block mappings and sequences (a sequence may sit at the
 // indentation of its key), compact mappings in sequence items, plain
 // scalars, single- and double-quoted scalars (double-quoted with the
-// escapes \\ \" \/ \n \t \r, "\ ", \uXXXX and an escaped line break), all
+// escapes \\ \" \n \t \r, "\ ", \uXXXX and an escaped line break), all
 // over one or more lines, literal
 // and folded block scalars, empty flow
 // collections ([] and {}), comments, and the plain scalars null, ~, the

@@ -2,6 +2,7 @@ package blockyaml
 
 import (
 	"bytes"
+	"go.yaml.in/yaml/v3"
 	"unicode/utf8"
 )
 
@@ -30,17 +31,44 @@ func Read(text []byte, watch []string) (doc map[string]any, lines []int, ok bool
 		return nil, nil, false
 	}
 	p := &parser{text: text, line: 1, watch: watch, keys: map[string]string{}}
+	v, ok := p.read()
+	if !ok || v == nil {
+		return nil, nil, ok
+	}
+	return v.(map[string]any), p.lines, true
+}
+
+// ReadNode returns the node tree of a document that [Read] takes, as
+// go.yaml.in/yaml/v3 builds it for the purpose of finding lines: the
+// mapping at its root, and for each node its kind and line and, for a
+// key, its value. It is not ok where Read is not, and returns nil for an
+// empty document.
+func ReadNode(text []byte) (root *yaml.Node, ok bool) {
+	if !plainText(text) {
+		return nil, false
+	}
+	p := &parser{text: text, line: 1, keys: map[string]string{}, nodes: true}
+	v, ok := p.read()
+	if !ok || v == nil {
+		return nil, ok
+	}
+	return v.(*yaml.Node), true
+}
+
+// read reads the document, a mapping, as [Read] describes: nil for an
+// empty one, not ok outside the subset.
+func (p *parser) read() (v any, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errOutside {
 				panic(r)
 			}
-			doc, lines, ok = nil, nil, false
+			v, ok = nil, false
 		}
 	}()
 	indent, found := p.significant()
 	if !found {
-		return nil, nil, true
+		return nil, true
 	}
 	if indent != 0 || p.at(0) == '-' {
 		p.outside()
@@ -50,7 +78,7 @@ func Read(text []byte, watch []string) (doc map[string]any, lines []int, ok bool
 	if _, found := p.significant(); found {
 		p.outside()
 	}
-	return m, p.lines, true
+	return m, true
 }
 
 // plainText reports whether text holds only what Read handles: "\n" line
@@ -95,6 +123,7 @@ type parser struct {
 	path  []string // the keys on the way to the current node, "*" for items
 	lines []int
 	keys  map[string]string // each key, and short value, once: they repeat in a schema
+	nodes bool              // build *yaml.Node, for ReadNode, not values
 }
 
 func (p *parser) outside() { panic(errOutside) }

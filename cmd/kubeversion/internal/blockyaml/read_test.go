@@ -3,6 +3,7 @@ package blockyaml
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -116,7 +117,47 @@ func checkSame(t *testing.T, text []byte) bool {
 	if want := v3Lines(t, text, versionNames); !reflect.DeepEqual(lines, want) && (len(lines) > 0 || len(want) > 0) {
 		t.Fatalf("Read(%q) lines %v, yaml.v3 %v", text, lines, want)
 	}
+	node, ok := ReadNode(text)
+	if !ok {
+		t.Fatalf("ReadNode(%q) is not ok where Read is", text)
+	}
+	var doc yaml.Node
+	yaml.Unmarshal(text, &doc)
+	var root *yaml.Node
+	if len(doc.Content) > 0 {
+		root = doc.Content[0]
+	}
+	if (node == nil) != (root == nil) {
+		t.Fatalf("ReadNode(%q) = %v, yaml.v3 %v", text, node, root)
+	}
+	if node != nil {
+		if diff := nodeDiff(node, root, "$"); diff != "" {
+			t.Fatalf("ReadNode(%q): %s", text, diff)
+		}
+	}
 	return true
+}
+
+// nodeDiff says where got and want differ in what finding lines needs:
+// kinds, lines, keys and the number of children.
+func nodeDiff(got, want *yaml.Node, at string) string {
+	switch {
+	case got.Kind != want.Kind:
+		return fmt.Sprintf("%s: kind %v, yaml.v3 %v", at, got.Kind, want.Kind)
+	case got.Line != want.Line:
+		return fmt.Sprintf("%s: line %d, yaml.v3 %d", at, got.Line, want.Line)
+	case len(got.Content) != len(want.Content):
+		return fmt.Sprintf("%s: %d children, yaml.v3 %d", at, len(got.Content), len(want.Content))
+	}
+	for i := range got.Content {
+		if got.Kind == yaml.MappingNode && i%2 == 0 && got.Content[i].Value != want.Content[i].Value {
+			return fmt.Sprintf("%s: key %q, yaml.v3 %q", at, got.Content[i].Value, want.Content[i].Value)
+		}
+		if d := nodeDiff(got.Content[i], want.Content[i], fmt.Sprintf("%s[%d]", at, i)); d != "" {
+			return d
+		}
+	}
+	return ""
 }
 
 func TestReadCases(t *testing.T) {

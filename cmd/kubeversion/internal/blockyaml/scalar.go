@@ -1,27 +1,46 @@
 package blockyaml
 
 import (
+	"go.yaml.in/yaml/v3"
 	"strings"
 	"unicode/utf8"
 )
 
 // scalar reads the scalar that starts at p.col on the current line, in a
-// block whose indentation is parent, and moves past its last line.
+// block whose indentation is parent, and moves past its last line. It
+// returns its value, or a *yaml.Node when the parser builds nodes.
 func (p *parser) scalar(parent int) any {
-	line := p.rest(p.col)
+	line, at := p.rest(p.col), p.line
+	var v any
 	switch c := line[0]; {
 	case c == '"' || c == '\'':
-		return p.flowScalar(parent)
+		v = p.flowScalar(parent)
 	case c == '|' || c == '>':
-		return p.blockScalar(parent, c == '>', line[1:])
+		v = p.blockScalar(parent, c == '>', line[1:])
 	case c == '[' || c == '{':
-		return p.emptyFlow(line)
+		v = p.emptyFlow(line)
 	case c == '-' && len(line) > 1 && line[1] >= '0' && line[1] <= '9':
-		// a negative number, read as a plain scalar
+		v = p.plain(parent, line) // a negative number
 	case indicator(c):
 		p.outside()
+	default:
+		v = p.plain(parent, line)
 	}
-	return p.plain(parent, line)
+	if !p.nodes {
+		return v
+	}
+	n := &yaml.Node{Line: at}
+	switch v := v.(type) {
+	case []any:
+		n.Kind, n.Tag = yaml.SequenceNode, "!!seq"
+	case map[string]any:
+		n.Kind, n.Tag = yaml.MappingNode, "!!map"
+	case string:
+		n.Kind, n.Tag, n.Value = yaml.ScalarNode, "!!str", v
+	default:
+		n.Kind = yaml.ScalarNode // what is not a string needs no value: no key is one
+	}
+	return n
 }
 
 // emptyFlow reads "[]" or "{}", with spaces or a comment after it.
@@ -160,7 +179,7 @@ func escape(b []byte) (rune, int) {
 		return 0, 0
 	}
 	switch b[0] {
-	case '\\', '"', '/', ' ':
+	case '\\', '"', ' ':
 		return rune(b[0]), 1
 	case 'n':
 		return '\n', 1

@@ -7,16 +7,15 @@ import (
 	"sync/atomic"
 )
 
-// Input is the input of a sort held in memory: a few large
-// chunks, each of which ends with a whole line (but the last, whose final
-// line may lack its "\n"), so that no line straddles two chunks. A line is
-// named by its location, the chunk's index in the top bits and the line's
-// offset in the chunk below; it ends at the next "\n" or at the end of its
-// chunk.
+// Input is the input of a sort held in memory: a few large chunks, each of
+// which ends with a whole line (but the last, whose final line may lack
+// its "\n"), so that no line straddles two chunks. A line is named by its
+// location, the chunk's index in the top bits and the line's offset in the
+// chunk below; it ends at the next "\n" or at the end of its chunk.
 //
-// Bytes are kept as they are, as the command's readLines keeps them: the only change is
-// that in a CRLF file (crlf: every terminated line ends in "\r\n") a final
-// "\r" is not part of a line.
+// Bytes are kept as they are, as the command's readLines keeps them: the
+// only change is that in a CRLF file (crlf: every terminated line ends in
+// "\r\n") a final "\r" is not part of a line.
 //
 // Empty lines ("\n" alone) are counted, in empty, and get no record (see
 // roomPerByte).
@@ -47,11 +46,12 @@ const (
 	maxChunk   = 16 << 20
 )
 
-// Read reads all of r, to be sorted by [Sort]. A regular file, read from its start, it
-// maps into memory where it can (see mapFile), and otherwise reads into
-// one buffer of the file's size, so that memory is the size of the input
-// and nothing more; from a pipe it reads chunks of growing size, and
-// copies only the partial line at the end of each full chunk to the next.
+// Read reads all of r, to be sorted by [Sort]. A regular file, read from
+// its start, it maps into memory where it can (see mapFile), and otherwise
+// reads into one buffer of the file's size, so that memory is the size of
+// the input and nothing more; from a pipe it reads chunks of growing size,
+// and copies only the partial line at the end of each full chunk to the
+// next.
 //
 // A regular file that changes while it is read is refused with
 // ErrInputChanged, and one that is mapped is checked again after the sort

@@ -17,9 +17,9 @@ type record struct {
 }
 
 // collect returns the lines of in as records, in groups in byte order of
-// their prefixes, as the command's groupLines cuts and orders them, but for the empty
-// lines, which it counts in in.empty. It decides whether in is a CRLF
-// file, as the command's readLines does.
+// their prefixes, as the command's groupLines cuts and orders them, but
+// for the empty lines, which it counts in in.empty. It decides whether in
+// is a CRLF file, as the command's readLines does.
 //
 // It reads the input once, in order, to compute each key, the two halves
 // of a large input at once; the keys of a CRLF file leave out the "\r", so

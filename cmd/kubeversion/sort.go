@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/kubeversion/kubeversion"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/linesort"
 )
 
 // runSort is "kubeversion sort [-r] [VERSION...]".
@@ -17,7 +18,7 @@ func runSort(e *env, args []string) int {
 		return status
 	}
 	if len(versions) == 0 {
-		return sortStdin(e, *reverse)
+		return sortStdin(e, linesort.Options{Reverse: *reverse})
 	}
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	writeSorted(w, lines{text: versions}, *reverse)

@@ -9,13 +9,15 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/linesort"
 )
 
 // sortChangingFile sorts the file that holds input, as standard input,
-// and calls change with the file's name at the first call of sortHook at
-// step at. It returns what sortStdin wrote and its status, in one
-// goroutine and in two (parallel).
-func sortChangingFile(t *testing.T, input string, at sortStep, parallel bool, change func(name string)) (stdout, stderr string, status int) {
+// and calls change with the file's name the first time the sort reaches
+// step at (see linesort.Options.Step). It returns what sortStdin wrote
+// and its status, in one goroutine and in two (parallel).
+func sortChangingFile(t *testing.T, input string, at linesort.Step, parallel bool, change func(name string)) (stdout, stderr string, status int) {
 	t.Helper()
 	name := filepath.Join(t.TempDir(), "input")
 	if err := os.WriteFile(name, []byte(input), 0o644); err != nil {
@@ -32,22 +34,14 @@ func sortChangingFile(t *testing.T, input string, at sortStep, parallel bool, ch
 		t.Fatal(err)
 	}
 	defer f.Close()
-	defer func(size, records, block int) {
-		parallelInput, parallelSort, outputBlock = size, records, block
-		sortHook = nil
-	}(parallelInput, parallelSort, outputBlock)
-	outputBlock = 100
-	if parallel {
-		parallelInput, parallelSort = 0, 0
-	}
 	var once sync.Once
-	sortHook = func(s sortStep) {
+	opt := linesort.Options{Parallel: parallel, Block: 100, Step: func(s linesort.Step) {
 		if s == at {
 			once.Do(func() { change(name) })
 		}
-	}
+	}}
 	var out, errOut bytes.Buffer
-	status = sortStdin(&env{f, &out, &errOut}, false)
+	status = sortStdin(&env{f, &out, &errOut}, opt)
 	return out.String(), errOut.String(), status
 }
 
@@ -92,19 +86,19 @@ func TestSortInputChangedSameLength(t *testing.T) {
 	}
 	changed := strings.Join(other, "\n") + "\n"
 	for _, parallel := range []bool{false, true} {
-		stdout, stderr, status := sortChangingFile(t, input, stepSorted, parallel, rewrite(t, changed))
+		stdout, stderr, status := sortChangingFile(t, input, linesort.StepSorted, parallel, rewrite(t, changed))
 		want := "kubeversion sort: standard input: input changed while sorting; nothing was written\n"
 		if status != exitError || stdout != "" || stderr != want {
 			t.Errorf("parallel %v, changed after the sort: status %d, %d bytes written (sorted: %v), stderr %q; want status 2, none, %q",
 				parallel, status, len(stdout), sortedLines(t, stdout), stderr, want)
 		}
-		_, stderr, status = sortChangingFile(t, input, stepBlockWritten, parallel, rewrite(t, changed))
+		_, stderr, status = sortChangingFile(t, input, linesort.StepBlockWritten, parallel, rewrite(t, changed))
 		if status != exitError || !strings.HasPrefix(stderr, "kubeversion sort: standard input: input changed while sorting; the ") ||
 			!strings.HasSuffix(stderr, " bytes of output already written may be out of order or mix old and new lines\n") {
 			t.Errorf("parallel %v, changed while writing: status %d, stderr %q; want status 2 and what was written said", parallel, status, stderr)
 		}
 		// The same run, the file left as it is: sorted, status 0.
-		stdout, stderr, status = sortChangingFile(t, input, stepSorted, parallel, func(string) {})
+		stdout, stderr, status = sortChangingFile(t, input, linesort.StepSorted, parallel, func(string) {})
 		if want := sortOld(t, input, false); status != exitOK || stdout != want || stderr != "" {
 			t.Errorf("parallel %v, unchanged: status %d, stderr %q, %s", parallel, status, stderr, firstDifference(stdout, want))
 		}
@@ -121,7 +115,7 @@ func TestSortInputChangedLinesMoved(t *testing.T) {
 	input := strings.Repeat("apps/v01\napps/v001\n", 500)
 	moved := strings.Repeat("a\n", len(input)/2)
 	for _, parallel := range []bool{false, true} {
-		stdout, stderr, status := sortChangingFile(t, input, stepCollected, parallel, rewrite(t, moved))
+		stdout, stderr, status := sortChangingFile(t, input, linesort.StepCollected, parallel, rewrite(t, moved))
 		want := "kubeversion sort: standard input: input changed while sorting; nothing was written\n"
 		if status != exitError || stdout != "" || stderr != want {
 			t.Errorf("parallel %v: status %d, %d bytes written, stderr %q; want status 2, none, %q", parallel, status, len(stdout), stderr, want)
@@ -145,7 +139,7 @@ func TestSortInputTruncated(t *testing.T) {
 		}
 	}
 	for _, parallel := range []bool{false, true} {
-		for _, at := range []sortStep{stepRead, stepCollected, stepBlockWritten} {
+		for _, at := range []linesort.Step{linesort.StepRead, linesort.StepCollected, linesort.StepBlockWritten} {
 			_, stderr, status := sortChangingFile(t, input, at, parallel, truncate)
 			if status != exitError || !strings.HasPrefix(stderr, "kubeversion sort: standard input: input changed while sorting; ") {
 				t.Errorf("parallel %v, truncated at step %d: status %d, stderr %q; want status 2, input changed", parallel, at, status, stderr)
@@ -171,14 +165,13 @@ func TestSortInputReadNotChanged(t *testing.T) {
 	if _, err := f.Seek(3, 0); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { sortHook = nil }()
-	sortHook = func(s sortStep) {
-		if s == stepRead {
+	opt := linesort.Options{Step: func(s linesort.Step) {
+		if s == linesort.StepRead {
 			rewrite(t, "v3\nv4\nbar\nv9beta9\n")(name)
 		}
-	}
+	}}
 	var out, errOut bytes.Buffer
-	status := sortStdin(&env{f, &out, &errOut}, false)
+	status := sortStdin(&env{f, &out, &errOut}, opt)
 	if want := "v2\nv1beta1\nfoo\n"; status != exitOK || out.String() != want || errOut.String() != "" {
 		t.Errorf("status %d, output %q, stderr %q; want 0, %q", status, out.String(), errOut.String(), want)
 	}

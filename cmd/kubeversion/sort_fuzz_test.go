@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/linesort"
 )
 
 // FuzzSortStdin checks that sortStdin's path writes what writeSorted
@@ -14,14 +16,13 @@ func FuzzSortStdin(f *testing.F) {
 		f.Add(s, false)
 	}
 	f.Fuzz(func(t *testing.T, input string, parallel bool) {
-		defer func(size, records, block int) {
-			parallelInput, parallelSort, outputBlock = size, records, block
-		}(parallelInput, parallelSort, outputBlock)
+		opt := linesort.Options{Parallel: parallel}
 		if parallel {
-			parallelInput, parallelSort, outputBlock = 0, 0, 3
+			opt.Block = 3
 		}
 		for _, reverse := range []bool{false, true} {
-			if got, want := sortNew(t, strings.NewReader(input), reverse), sortOld(t, input, reverse); got != want {
+			opt.Reverse = reverse
+			if got, want := sortNew(t, strings.NewReader(input), opt), sortOld(t, input, reverse); got != want {
 				t.Errorf("sort of %q, reverse %v = %q, want %q", input, reverse, got, want)
 			}
 		}

@@ -1,4 +1,4 @@
-package main
+package linesort
 
 import (
 	"io"
@@ -6,16 +6,12 @@ import (
 	"sort"
 )
 
-// outputBlock is the number of lines that writeRecords formats into a
-// buffer before writing it. Tests lower it.
-var outputBlock = 8192
-
 // writeRecords writes the lines of the sorted records to w, each group
 // after the one before, or all in reverse, with the empty lines, which
 // have no records, at their place among them (see emptyPosition). The
 // lines are copied into buffers of a block of lines each, which two
 // goroutines fill at once and write in turn when there are many blocks.
-func writeRecords(w io.Writer, in *sortInput, groups sortGroups, reverse bool) {
+func writeRecords(w io.Writer, in *Input, groups sortGroups, reverse bool) {
 	o := output{in: in, groups: groups, reverse: reverse, nl: in.newline()}
 	n := len(groups.recs)
 	total := -in.empty // the bytes of the lines with records
@@ -23,7 +19,7 @@ func writeRecords(w io.Writer, in *sortInput, groups sortGroups, reverse bool) {
 		total += len(c)
 	}
 	// Room for a block of lines of the average length, and a little more.
-	size := min(outputBlock, n) * (total/max(n, 1) + 2)
+	size := min(in.block(), n) * (total/max(n, 1) + 2)
 	if in.empty == 0 {
 		o.write(w, 0, n, size)
 		return
@@ -38,16 +34,17 @@ func writeRecords(w io.Writer, in *sortInput, groups sortGroups, reverse bool) {
 // buffers of size bytes.
 func (o *output) write(w io.Writer, from, to, size int) {
 	n := to - from
-	blocks := (n + outputBlock - 1) / outputBlock
+	block := o.in.block()
+	blocks := (n + block - 1) / block
 	format := func(buf []byte, b int) []byte {
-		return o.format(buf, from+b*outputBlock, from+min((b+1)*outputBlock, n))
+		return o.format(buf, from+b*block, from+min((b+1)*block, n))
 	}
-	if blocks < 2 || n < parallelSort {
+	if blocks < 2 || !o.in.parallel(n, parallelSort) {
 		buf := make([]byte, 0, size)
 		for b := range blocks {
 			buf = format(buf[:0], b)
 			w.Write(buf)
-			step(stepBlockWritten)
+			o.in.step(StepBlockWritten)
 		}
 		return
 	}
@@ -64,7 +61,7 @@ func (o *output) write(w io.Writer, from, to, size int) {
 			<-turns[k]
 			if !o.in.changed.Load() {
 				w.Write(buf)
-				step(stepBlockWritten)
+				o.in.step(StepBlockWritten)
 			}
 			turns[1-k] <- struct{}{}
 		}
@@ -81,7 +78,7 @@ func (o *output) write(w io.Writer, from, to, size int) {
 
 // output formats sorted records as lines.
 type output struct {
-	in      *sortInput
+	in      *Input
 	groups  sortGroups
 	reverse bool
 	nl      string

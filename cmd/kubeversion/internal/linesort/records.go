@@ -1,4 +1,4 @@
-package main
+package linesort
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 )
 
 // record is a line of standard input to sort: its location in the input
-// (see sortInput) and the versionKey of its version part. (From collect
+// (see Input) and the versionKey of its version part. (From collect
 // until split, the record of a line with a slash has grouped set in loc,
 // and its group's number for key: see groupIndex.) Records hold no
 // pointers, so the garbage collector never scans them, and they are 16
@@ -17,15 +17,15 @@ type record struct {
 }
 
 // collect returns the lines of in as records, in groups in byte order of
-// their prefixes, as groupLines cuts and orders them, but for the empty
-// lines, which it counts in in.empty. It decides whether in is a CRLF
-// file, as readLines does.
+// their prefixes, as the command's groupLines cuts and orders them, but
+// for the empty lines, which it counts in in.empty. It decides whether in
+// is a CRLF file, as the command's readLines does.
 //
 // It reads the input once, in order, to compute each key, the two halves
 // of a large input at once; the keys of a CRLF file leave out the "\r", so
 // collect guesses from the first line, and in the rare file whose first
 // line misleads, reads it again.
-func collect(in *sortInput) sortGroups {
+func collect(in *Input) sortGroups {
 	if len(in.chunks) == 0 {
 		return sortGroups{}
 	}
@@ -75,14 +75,10 @@ type half struct {
 	terminated, crlf bool
 }
 
-// parallelInput is the size from which collect reads the two halves of
-// the input in two goroutines. Tests lower it.
-var parallelInput = 1 << 20
-
 // collectHalves runs collectKeys on the two halves of in, at once if the
 // input is large, and reports whether in is a CRLF file.
-func collectHalves(in *sortInput, h *[2]half, groups *groupIndex) bool {
-	if size(h[0].segs)+size(h[1].segs) < parallelInput {
+func collectHalves(in *Input, h *[2]half, groups *groupIndex) bool {
+	if !in.parallel(size(h[0].segs)+size(h[1].segs), parallelInput) {
 		collectKeys(in, &h[0], groups)
 		collectKeys(in, &h[1], groups)
 	} else {
@@ -103,8 +99,8 @@ func collectHalves(in *sortInput, h *[2]half, groups *groupIndex) bool {
 // empty, with in.crlf deciding whether a final "\r" belongs to a line, and
 // gives groups the prefix of each line with a slash. If h no longer holds
 // the lines that collect counted, the input changed: it panics with
-// errInputChanged.
-func collectKeys(in *sortInput, h *half, groups *groupIndex) {
+// ErrInputChanged.
+func collectKeys(in *Input, h *half, groups *groupIndex) {
 	recs := h.recs
 	w := groupWorker{g: groups}
 	terminated, crlf := false, true
@@ -134,7 +130,7 @@ func collectKeys(in *sortInput, h *half, groups *groupIndex) {
 				continue
 			}
 			if n >= len(recs) {
-				panic(errInputChanged)
+				panic(ErrInputChanged)
 			}
 			line := rest[:end]
 			if in.crlf && len(line) > 0 && line[len(line)-1] == '\r' {
@@ -160,7 +156,7 @@ func collectKeys(in *sortInput, h *half, groups *groupIndex) {
 		}
 	}
 	if n+empty != h.lines {
-		panic(errInputChanged)
+		panic(ErrInputChanged)
 	}
 	w.flush()
 	h.n, h.terminated, h.crlf = n, terminated, crlf

@@ -1,4 +1,4 @@
-package main
+package linesort
 
 import (
 	"errors"
@@ -7,53 +7,31 @@ import (
 	"unsafe"
 )
 
-// errInputChanged is the error of a sort whose input file changed while
+// ErrInputChanged is the error of a sort whose input file changed while
 // it ran. A mapped file (see mapFile) is read from the file's pages until
 // the last line is written: lines rewritten after their keys were taken
 // would be written out of order, lines moved could make a record point
 // past its line, and a truncated file takes the pages away, so that the
 // next read of them faults (SIGBUS). The sort notices each of these (see
-// sortInput.verify and recoverChange) and fails with this error rather
+// Input.verify and recoverChange) and fails with this error rather
 // than write what it cannot vouch for.
-var errInputChanged = errors.New("input changed while sorting")
+var ErrInputChanged = errors.New("input changed while sorting")
 
-// sortStep is a point of sortStdin's run at which sortHook is called.
-type sortStep int
-
-const (
-	stepRead         sortStep = iota // the input is read (or mapped)
-	stepCollected                    // the records are made and in groups
-	stepSorted                       // the records are sorted, nothing is written
-	stepBlockWritten                 // a block of output lines is written
-)
-
-// sortHook, when not nil, is called at each step of a sort, so that a
-// test can change the input file at a chosen point. It is nil but in
-// tests.
-var sortHook func(sortStep)
-
-// step calls sortHook, if set, with s.
-func step(s sortStep) {
-	if sortHook != nil {
-		sortHook(s)
-	}
-}
-
-// verify reports errInputChanged if the file that in maps has changed
+// verify reports ErrInputChanged if the file that in maps has changed
 // since it was mapped: if its size, modification or change time, inode or
 // device differ from what they were. It is called after the sort and
 // after the output, so that it sees any change made while the mapping was
 // read. What it cannot see is a rewrite that keeps the size and falls in
 // the same tick of the file system's clock as the file's previous change
 // (see fileStamp). Input that is not mapped is a copy, and never changes.
-func (in *sortInput) verify() error {
+func (in *Input) verify() error {
 	if in.file == nil {
 		return nil
 	}
 	fi, err := in.file.Stat()
 	if err != nil || stampOf(fi) != in.stamp || in.changed.Load() {
 		in.changed.Store(true)
-		return errInputChanged
+		return ErrInputChanged
 	}
 	return nil
 }
@@ -63,34 +41,34 @@ func (in *sortInput) verify() error {
 // tells that the input changed (see recoverChange). Each goroutine of a
 // sort runs its work through guarded, so that the sort always waits for
 // both and then checks in.changed (see abortIfChanged).
-func (in *sortInput) guarded(f func()) {
+func (in *Input) guarded(f func()) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer in.recoverChange(nil)
 	f()
 }
 
 // recoverChange, deferred, recovers a panic that tells that the input
-// changed: errInputChanged, which the checks of lines that moved raise, or
+// changed: ErrInputChanged, which the checks of lines that moved raise, or
 // a fault on the input's memory, which is what reading a truncated
 // mapping does once debug.SetPanicOnFault is on. It records the change in
 // in.changed, and in *err if err is not nil. Any other panic goes on.
-func (in *sortInput) recoverChange(err *error) {
+func (in *Input) recoverChange(err *error) {
 	r := recover()
 	if r == nil {
 		return
 	}
-	if r != errInputChanged && !in.faultedOn(r) {
+	if r != ErrInputChanged && !in.faultedOn(r) {
 		panic(r)
 	}
 	in.changed.Store(true)
 	if err != nil {
-		*err = errInputChanged
+		*err = ErrInputChanged
 	}
 }
 
 // faultedOn reports whether r is the panic of a memory fault in one of
 // in's chunks, or the rest of its last page.
-func (in *sortInput) faultedOn(r any) bool {
+func (in *Input) faultedOn(r any) bool {
 	f, ok := r.(interface{ Addr() uintptr })
 	if !ok {
 		return false
@@ -106,10 +84,10 @@ func (in *sortInput) faultedOn(r any) bool {
 	return false
 }
 
-// abortIfChanged panics with errInputChanged if a goroutine of the sort
+// abortIfChanged panics with ErrInputChanged if a goroutine of the sort
 // recorded a change, so that the sort stops at once.
-func (in *sortInput) abortIfChanged() {
+func (in *Input) abortIfChanged() {
 	if in.changed.Load() {
-		panic(errInputChanged)
+		panic(ErrInputChanged)
 	}
 }

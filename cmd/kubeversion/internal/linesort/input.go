@@ -1,4 +1,4 @@
-package main
+package linesort
 
 import (
 	"bytes"
@@ -7,20 +7,19 @@ import (
 	"sync/atomic"
 )
 
-// sortInput is standard input held in memory for sort: a few large
-// chunks, each of which ends with a whole line (but the last, whose final
-// line may lack its "\n"), so that no line straddles two chunks. A line is
-// named by its location, the chunk's index in the top bits and the line's
-// offset in the chunk below; it ends at the next "\n" or at the end of its
-// chunk.
+// Input is the input of a sort held in memory: a few large chunks, each of
+// which ends with a whole line (but the last, whose final line may lack
+// its "\n"), so that no line straddles two chunks. A line is named by its
+// location, the chunk's index in the top bits and the line's offset in the
+// chunk below; it ends at the next "\n" or at the end of its chunk.
 //
-// Bytes are kept as they are, as readLines keeps them: the only change is
-// that in a CRLF file (crlf: every terminated line ends in "\r\n") a final
-// "\r" is not part of a line.
+// Bytes are kept as they are, as the command's readLines keeps them: the
+// only change is that in a CRLF file (crlf: every terminated line ends in
+// "\r\n") a final "\r" is not part of a line.
 //
 // Empty lines ("\n" alone) are counted, in empty, and get no record (see
 // roomPerByte).
-type sortInput struct {
+type Input struct {
 	chunks [][]byte
 	crlf   bool
 	empty  int // the number of empty lines
@@ -30,6 +29,8 @@ type sortInput struct {
 	file    *os.File
 	stamp   fileStamp
 	changed atomic.Bool // a goroutine found that the input changed
+
+	opt Options // how Sort sorts it
 }
 
 // locShift is where the chunk index starts in a line's location: a chunk
@@ -45,16 +46,17 @@ const (
 	maxChunk   = 16 << 20
 )
 
-// readSortInput reads all of r. A regular file, read from its start, it
-// maps into memory where it can (see mapFile), and otherwise reads into
-// one buffer of the file's size, so that memory is the size of the input
-// and nothing more; from a pipe it reads chunks of growing size, and
-// copies only the partial line at the end of each full chunk to the next.
+// Read reads all of r, to be sorted by [Sort]. A regular file, read from
+// its start, it maps into memory where it can (see mapFile), and otherwise
+// reads into one buffer of the file's size, so that memory is the size of
+// the input and nothing more; from a pipe it reads chunks of growing size,
+// and copies only the partial line at the end of each full chunk to the
+// next.
 //
 // A regular file that changes while it is read is refused with
-// errInputChanged, and one that is mapped is checked again after the sort
-// (see sortInput.verify).
-func readSortInput(r io.Reader) (*sortInput, error) {
+// ErrInputChanged, and one that is mapped is checked again after the sort
+// (see Input.verify).
+func Read(r io.Reader) (*Input, error) {
 	size := firstChunk
 	var file *os.File // a regular file, read
 	var stamp fileStamp
@@ -63,7 +65,7 @@ func readSortInput(r io.Reader) (*sortInput, error) {
 			stamp = stampOf(fi)
 			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off == 0 && fi.Size() < 1<<locShift {
 				if data, ok := mapFile(f, fi.Size()); ok {
-					return &sortInput{chunks: [][]byte{data}, file: f, stamp: stamp}, nil
+					return &Input{chunks: [][]byte{data}, file: f, stamp: stamp}, nil
 				}
 			}
 			file = f
@@ -72,7 +74,7 @@ func readSortInput(r io.Reader) (*sortInput, error) {
 			size = int(min(fi.Size()+1, 1<<locShift))
 		}
 	}
-	in := &sortInput{}
+	in := &Input{}
 	buf := make([]byte, 0, size)
 	for {
 		n, err := r.Read(buf[len(buf):cap(buf)])
@@ -83,7 +85,7 @@ func readSortInput(r io.Reader) (*sortInput, error) {
 			}
 			if file != nil {
 				if fi, err := file.Stat(); err != nil || stampOf(fi) != stamp {
-					return nil, errInputChanged
+					return nil, ErrInputChanged
 				}
 			}
 			return in, nil
@@ -114,7 +116,7 @@ type segment struct {
 
 // halves returns the input cut in two at the end of the line that holds
 // its middle byte.
-func (in *sortInput) halves() [2][]segment {
+func (in *Input) halves() [2][]segment {
 	total := 0
 	for _, c := range in.chunks {
 		total += len(c)
@@ -143,7 +145,7 @@ func (in *sortInput) halves() [2][]segment {
 
 // countLines returns the number of lines in segs, a final line without
 // "\n" included.
-func countLines(in *sortInput, segs []segment) int {
+func countLines(in *Input, segs []segment) int {
 	n := 0
 	for _, s := range segs {
 		c := in.chunks[s.chunk][s.from:s.to]
@@ -165,7 +167,7 @@ func size(segs []segment) int {
 }
 
 // line returns the line at loc, without its terminator.
-func (in *sortInput) line(loc uint64) []byte {
+func (in *Input) line(loc uint64) []byte {
 	s := in.chunks[loc>>locShift][loc&(1<<locShift-1):]
 	if i := bytes.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
@@ -178,12 +180,12 @@ func (in *sortInput) line(loc uint64) []byte {
 
 // firstByte returns the byte at loc, which may be the "\n" of an empty
 // line.
-func (in *sortInput) firstByte(loc uint64) byte {
+func (in *Input) firstByte(loc uint64) byte {
 	return in.chunks[loc>>locShift][loc&(1<<locShift-1)]
 }
 
 // newline returns the terminator to write after each line.
-func (in *sortInput) newline() string {
+func (in *Input) newline() string {
 	if in.crlf {
 		return "\r\n"
 	}

@@ -1,4 +1,4 @@
-package main
+package linesort
 
 import (
 	"bytes"
@@ -150,7 +150,7 @@ func (g *groupIndex) grow() {
 // split puts the records in order of their groups' prefixes, in place,
 // gives the records of lines with a slash their versions' keys, and
 // returns the groups.
-func (g *groupIndex) split(in *sortInput) sortGroups {
+func (g *groupIndex) split(in *Input) sortGroups {
 	recs := g.recs
 	if g.slots == nil {
 		return sortGroups{recs: recs, ends: []int{len(recs)}}
@@ -206,7 +206,7 @@ func (g *groupIndex) split(in *sortInput) sortGroups {
 // and clears grouped; on many records, in two goroutines. The lines are
 // all over the input, as in format, so it touches a few dozen at a time
 // before it reads them.
-func setVersionKeys(in *sortInput, recs []record) {
+func setVersionKeys(in *Input, recs []record) {
 	set := func(recs []record) {
 		var touched byte
 		for p := 0; p < len(recs); p += touchAhead {
@@ -223,7 +223,7 @@ func setVersionKeys(in *sortInput, recs []record) {
 		}
 		runtime.KeepAlive(touched)
 	}
-	if len(recs) < parallelSort {
+	if !in.parallel(len(recs), parallelSort) {
 		set(recs)
 		return
 	}

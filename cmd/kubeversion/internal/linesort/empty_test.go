@@ -1,4 +1,4 @@
-package main
+package linesort
 
 import (
 	"bytes"
@@ -42,7 +42,7 @@ func TestEmptyLines(t *testing.T) {
 
 // TestSortEmptyLinesMemory checks that empty lines get no record: sorting
 // many empty lines among a few others allocates a small part of the 16
-// bytes a line that records would take, and writes what writeSorted
+// bytes a line that records would take, and writes what sortStrings
 // writes, forwards and reversed, in one goroutine and in two.
 func TestSortEmptyLinesMemory(t *testing.T) {
 	n := 1 << 20
@@ -57,15 +57,10 @@ func TestSortEmptyLinesMemory(t *testing.T) {
 		b.WriteByte('\n')
 	}
 	input := b.String()
-	defer func(size, records int) { parallelInput, parallelSort = size, records }(parallelInput, parallelSort)
 	for _, parallel := range []bool{false, true} {
-		parallelInput, parallelSort = 1<<20, 1<<16
-		if parallel {
-			parallelInput, parallelSort = 0, 0
-		}
 		for _, reverse := range []bool{false, true} {
-			want := sortOld(t, input, reverse)
-			in, err := readSortInput(strings.NewReader(input))
+			want := sortStrings(input, reverse)
+			in, err := Read(strings.NewReader(input))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +68,7 @@ func TestSortEmptyLinesMemory(t *testing.T) {
 			out.Grow(len(input) + 1)
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			if err := writeSortedInput(&out, in, reverse); err != nil {
+			if err := Sort(&out, in, Options{Reverse: reverse, Parallel: parallel}); err != nil {
 				t.Fatal(err)
 			}
 			runtime.ReadMemStats(&after)

@@ -1,4 +1,4 @@
-package main
+package linesort
 
 import (
 	"bytes"
@@ -45,7 +45,7 @@ func emptyLines(c []byte) int {
 }
 
 // countEmptyLines returns the number of empty lines in segs.
-func countEmptyLines(in *sortInput, segs []segment) int {
+func countEmptyLines(in *Input, segs []segment) int {
 	n := 0
 	for _, s := range segs {
 		n += emptyLines(in.chunks[s.chunk][s.from:s.to])

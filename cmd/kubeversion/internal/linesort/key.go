@@ -1,4 +1,4 @@
-package main
+package linesort
 
 import (
 	"cmp"
@@ -86,18 +86,18 @@ func b2u(b bool) uint8 {
 
 // lineSorter sorts the records of one group.
 type lineSorter struct {
-	in     *sortInput
+	in     *Input
 	prefix int // the length of the group's prefix, slash included
 }
 
 // version returns the version part of the line at loc, as a string that
 // shares the input's memory. A line shorter than the group's prefix is
 // one that moved in a file rewritten since its group was found: version
-// panics with errInputChanged.
+// panics with ErrInputChanged.
 func (s *lineSorter) version(loc uint64) string {
 	line := s.in.line(loc)
 	if len(line) < s.prefix {
-		panic(errInputChanged)
+		panic(ErrInputChanged)
 	}
 	return unsafeString(line[s.prefix:])
 }

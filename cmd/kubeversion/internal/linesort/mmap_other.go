@@ -1,10 +1,10 @@
 //go:build !linux
 
-package main
+package linesort
 
 import "os"
 
-// mapFile reports that it cannot map f: the command reads it instead.
+// mapFile reports that it cannot map f: Read reads it instead.
 func mapFile(f *os.File, size int64) ([]byte, bool) {
 	return nil, false
 }

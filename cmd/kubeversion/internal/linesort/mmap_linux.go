@@ -1,4 +1,4 @@
-package main
+package linesort
 
 import (
 	"os"
@@ -10,9 +10,9 @@ import (
 // it could. Reading the file instead would copy it into memory that the
 // kernel first fills with zeros, page by page; a mapping shares the pages
 // of the file that the kernel already holds. The mapping is never undone:
-// the lines point into it until the command ends. The mapping shows what
-// other processes write to the file while the command runs, and a
-// truncation takes its pages away: see errInputChanged for how the sort
+// the lines point into it until the process ends. The mapping shows what
+// other processes write to the file while the sort runs, and a
+// truncation takes its pages away: see ErrInputChanged for how the sort
 // notices.
 func mapFile(f *os.File, size int64) ([]byte, bool) {
 	if size <= 0 || size != int64(int(size)) {

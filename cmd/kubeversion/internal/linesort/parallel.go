@@ -1,24 +1,20 @@
-package main
+package linesort
 
 import (
 	"sync"
 	"sync/atomic"
 )
 
-// parallelSort is the number of records from which sortAll sorts, and
-// writeRecords formats, in two goroutines. Tests lower it.
-var parallelSort = 1 << 16
-
 // sortAll sorts the records of each group. With many records, it sorts
 // in two goroutines, which take the groups one after the other; when one
 // group holds most records, its first radix pass is made first, and they
 // take its buckets too.
-func sortAll(in *sortInput, groups sortGroups) {
+func sortAll(in *Input, groups sortGroups) {
 	sorter := func(g int) (*lineSorter, []record) {
 		prefix, recs := groups.group(g)
 		return &lineSorter{in: in, prefix: len(prefix)}, recs
 	}
-	if len(groups.recs) < parallelSort {
+	if !in.parallel(len(groups.recs), parallelSort) {
 		for g := range groups.ends {
 			s, recs := sorter(g)
 			s.sort(recs)

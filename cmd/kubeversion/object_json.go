@@ -73,6 +73,15 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 	return append(b, j...), nil
 }
 
+// jsonSafe says which ASCII bytes encoding/json writes as they are, with
+// HTML escaping on: all but control characters, ", \, <, > and &.
+var jsonSafe = func() (safe [utf8.RuneSelf]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		safe[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return safe
+}()
+
 // appendJSONString appends s quoted as encoding/json quotes it with HTML
 // escaping: <, > and & as \u003c, \u003e and \u0026, U+2028 and U+2029
 // escaped, and each byte of invalid UTF-8 as \ufffd.
@@ -82,7 +91,7 @@ func appendJSONString(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= ' ' && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if jsonSafe[c] {
 				i++
 				continue
 			}

@@ -78,7 +78,7 @@ func (c *codec) convert(dst []byte, in map[string]any, to target, convert Func) 
 		return dst, errors.New("the conversion function returned no object")
 	}
 	restore(converted, to.value, kind, hasKind, meta)
-	out, err := c.w.appendJSON(dst, converted)
+	out, err := c.w.Append(dst, converted)
 	if err != nil {
 		return dst, fmt.Errorf("the converted object is not JSON: %v", err)
 	}

@@ -25,6 +25,12 @@ type reader struct {
 	intern map[string]any
 }
 
+// pair is an entry of an object being read.
+type pair struct {
+	k string
+	v any
+}
+
 // maxDepth bounds the nesting the reader follows; encoding/json refuses
 // more than 10000, and deeper documents take the slow path.
 const maxDepth = 1000

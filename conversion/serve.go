@@ -2,6 +2,7 @@ package conversion
 
 import (
 	"encoding/json"
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 	"sync"
 )
 
@@ -14,7 +15,7 @@ import (
 // pooled between requests.
 type codec struct {
 	r   reader
-	w   writer
+	w   jsonvalue.Writer
 	buf []byte
 }
 
@@ -28,7 +29,7 @@ const maxPooled = 1 << 20
 func putCodec(c *codec) {
 	clear(c.r.intern) // strings of this request, kept for no other
 	c.r = reader{stack: emptied(c.r.stack, maxPooled/16), entries: emptied(c.r.entries, maxPooled/32), intern: c.r.intern}
-	c.w.pairs = emptied(c.w.pairs, maxPooled/32)
+	c.w.Reset(maxPooled / 32)
 	if cap(c.buf) > maxPooled {
 		c.buf = nil
 	}
@@ -199,9 +200,9 @@ func (c *codec) scanObjects() ([]json.RawMessage, []map[string]any, bool) {
 // are: json.Marshal(Answer(review, convert)), byte for byte.
 func (c *codec) answer(review *Review, objs []map[string]any, convert Func) []byte {
 	b := append(c.buf[:0], `{"apiVersion":`...)
-	b = appendString(b, review.APIVersion)
+	b = jsonvalue.AppendString(b, review.APIVersion)
 	b = append(b, `,"kind":"ConversionReview","response":{"uid":`...)
-	b = appendString(b, review.Request.UID)
+	b = jsonvalue.AppendString(b, review.Request.UID)
 	head := len(b)
 	if convert == nil {
 		return c.failure(b, noFunc)
@@ -226,9 +227,9 @@ func (c *codec) answer(review *Review, objs []map[string]any, convert Func) []by
 // and result res.
 func (c *codec) failure(b []byte, res Status) []byte {
 	b = append(b, `,"convertedObjects":null,"result":{"status":`...)
-	b = appendString(b, res.Status)
+	b = jsonvalue.AppendString(b, res.Status)
 	b = append(b, `,"message":`...)
-	b = appendString(b, res.Message)
+	b = jsonvalue.AppendString(b, res.Message)
 	b = append(b, `}}}`...)
 	c.buf = b
 	return b

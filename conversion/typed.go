@@ -40,7 +40,7 @@ func TypedStep[From, To any](f func(*From) (*To, error)) Step {
 			// UnmarshalJSON method of From may keep it.
 			in = new(From)
 			c := getCodec()
-			b, err := c.w.appendJSON(nil, obj)
+			b, err := c.w.Append(nil, obj)
 			putCodec(c)
 			if err != nil {
 				return nil, err

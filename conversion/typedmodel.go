@@ -1,6 +1,7 @@
 package conversion
 
 import (
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 	"math"
 	"reflect"
 	"strconv"
@@ -39,7 +40,7 @@ func toModel(v reflect.Value, depth int) (any, bool) {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		return numberModel(strconv.AppendUint(nil, v.Uint(), 10))
 	case reflect.Float64:
-		b, ok := appendFloat(make([]byte, 0, 24), v.Float())
+		b, ok := jsonvalue.AppendFloat(make([]byte, 0, 24), v.Float())
 		if !ok {
 			return nil, false
 		}
@@ -109,7 +110,7 @@ func normalize(orig any, depth int) (any, bool) {
 			// json.Marshal may write it as an integer, its shortest digits
 			// padded with zeros, which ParseInt may take.
 			var buf [32]byte
-			b, _ := appendFloat(buf[:0], x)
+			b, _ := jsonvalue.AppendFloat(buf[:0], x)
 			return numberModel(b)
 		}
 		return orig, true

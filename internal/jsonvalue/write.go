@@ -1,4 +1,4 @@
-package conversion
+package jsonvalue
 
 import (
 	"encoding/json"
@@ -9,13 +9,13 @@ import (
 	"unicode/utf8"
 )
 
-// writer encodes values of the JSON model (nil, bool, string, int64,
+// A Writer encodes values of the JSON model (nil, bool, string, int64,
 // float64, []any, map[string]any) as json.Marshal does, byte for byte,
-// without reflection: the Handler's fast path. A value it cannot encode
-// that way, another Go type, NaN or an infinity, or nesting deeper than
-// maxDepth (a cycle), makes it report false, and the caller falls back to
-// json.Marshal for its bytes or its error.
-type writer struct {
+// without reflection. A value it cannot encode that way, another Go type,
+// NaN or an infinity, or nesting deeper than MaxDepth (a cycle), is left
+// to json.Marshal, for its bytes or its error. Its zero value is ready to
+// use; it keeps a scratch list of map entries from one call to the next.
+type Writer struct {
 	pairs []pair // the entries of the maps being written, sorted
 }
 
@@ -24,39 +24,58 @@ type pair struct {
 	v any
 }
 
-// appendJSON appends the JSON of obj to dst as json.Marshal(obj) writes it,
-// falling back to json.Marshal when the writer cannot.
-func (w *writer) appendJSON(dst []byte, obj map[string]any) ([]byte, error) {
+// MaxDepth bounds the nesting the Writer follows itself: deeper values,
+// and cycles, go to json.Marshal.
+const MaxDepth = 1000
+
+// Append appends the JSON of v to dst as json.Marshal(v) writes it. On an
+// error of json.Marshal, such as for NaN, it returns dst as it was and the
+// error. For example, Append(nil, map[string]any{"b": int64(1), "a": "<"})
+// gives {"a":"\u003c","b":1}.
+func (w *Writer) Append(dst []byte, v any) ([]byte, error) {
 	n := len(dst)
-	if out, ok := w.appendValue(dst, obj, 0); ok {
+	if out, ok := w.appendValue(dst, v, 0); ok {
 		return out, nil
 	}
-	b, err := json.Marshal(obj)
+	b, err := json.Marshal(v)
 	if err != nil {
 		return dst[:n], err
 	}
 	return append(dst[:n], b...), nil
 }
 
-func (w *writer) appendValue(dst []byte, v any, depth int) ([]byte, bool) {
+// Reset empties w's scratch and clears its whole capacity, so that a
+// pooled Writer keeps no value alive, or drops it if it is over limit
+// entries.
+func (w *Writer) Reset(limit int) {
+	if cap(w.pairs) > limit {
+		w.pairs = nil
+		return
+	}
+	w.pairs = w.pairs[:cap(w.pairs)]
+	clear(w.pairs)
+	w.pairs = w.pairs[:0]
+}
+
+func (w *Writer) appendValue(dst []byte, v any, depth int) ([]byte, bool) {
 	switch v := v.(type) {
 	case nil:
 		return append(dst, "null"...), true
 	case string:
-		return appendString(dst, v), true
+		return AppendString(dst, v), true
 	case bool:
 		return strconv.AppendBool(dst, v), true
 	case int64:
 		return strconv.AppendInt(dst, v, 10), true
 	case float64:
-		return appendFloat(dst, v)
+		return AppendFloat(dst, v)
 	case map[string]any:
 		return w.appendMap(dst, v, depth)
 	case []any:
 		if v == nil {
 			return append(dst, "null"...), true
 		}
-		if depth >= maxDepth {
+		if depth >= MaxDepth {
 			return dst, false
 		}
 		dst = append(dst, '[')
@@ -74,11 +93,11 @@ func (w *writer) appendValue(dst []byte, v any, depth int) ([]byte, bool) {
 	return dst, false
 }
 
-func (w *writer) appendMap(dst []byte, m map[string]any, depth int) ([]byte, bool) {
+func (w *Writer) appendMap(dst []byte, m map[string]any, depth int) ([]byte, bool) {
 	if m == nil {
 		return append(dst, "null"...), true
 	}
-	if depth >= maxDepth {
+	if depth >= MaxDepth {
 		return dst, false
 	}
 	base := len(w.pairs)
@@ -95,7 +114,7 @@ func (w *writer) appendMap(dst []byte, m map[string]any, depth int) ([]byte, boo
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendString(dst, e.k)
+		dst = AppendString(dst, e.k)
 		dst = append(dst, ':')
 		if dst, ok = w.appendValue(dst, e.v, depth+1); !ok {
 			break
@@ -106,9 +125,11 @@ func (w *writer) appendMap(dst []byte, m map[string]any, depth int) ([]byte, boo
 	return append(dst, '}'), ok
 }
 
-// appendFloat writes f as encoding/json's floatEncoder does: like ES6,
-// with exponents from 1e21 and below 1e-6, not padded.
-func appendFloat(dst []byte, f float64) ([]byte, bool) {
+// AppendFloat appends f as encoding/json's floatEncoder writes it: like
+// ES6, with exponents from 1e21 and below 1e-6, not padded; ok is false
+// for NaN and the infinities, which JSON cannot hold. For example,
+// AppendFloat(nil, 1e21) gives 1e+21.
+func AppendFloat(dst []byte, f float64) ([]byte, bool) {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return dst, false
 	}
@@ -131,15 +152,25 @@ func appendFloat(dst []byte, f float64) ([]byte, bool) {
 
 const hexDigits = "0123456789abcdef"
 
-// appendString writes s quoted as encoding/json does with HTML escaping:
-// <, > and & as \u003c, \u003e, \u0026, control characters escaped,
-// invalid UTF-8 as \ufffd, and U+2028 and U+2029 escaped.
-func appendString(dst []byte, s string) []byte {
+// safe says which ASCII bytes encoding/json writes as they are, with HTML
+// escaping on: all but control characters, ", \\, <, > and &.
+var safe = func() (safe [utf8.RuneSelf]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		safe[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return safe
+}()
+
+// AppendString appends s quoted as encoding/json quotes it with HTML
+// escaping: <, > and & as \u003c, \u003e, \u0026, control characters
+// escaped, invalid UTF-8 as \ufffd, and U+2028 and U+2029 escaped. For
+// example, AppendString(nil, "a<b") gives "a\u003cb".
+func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if b := s[i]; b < utf8.RuneSelf {
-			if b >= ' ' && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
+			if safe[b] {
 				i++
 				continue
 			}

@@ -1,0 +1,252 @@
+package crd
+
+// The readers of the subresources, printer columns, conversion and
+// status of a CustomResourceDefinition.
+
+func (d *byteDecoder) subresources(s *Subresources, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "status":
+			d.once(&set, 0)
+			child := path.field("status", true)
+			optionalAt(d, &s.Status, &child, (*byteDecoder).statusSubresource)
+		case "scale":
+			d.once(&set, 1)
+			child := path.field("scale", true)
+			optionalAt(d, &s.Scale, &child, (*byteDecoder).scaleSubresource)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+// statusSubresource reads an object with no fields: every key is
+// unknown.
+func (d *byteDecoder) statusSubresource(_ *StatusSubresource, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		d.unknown(d.key(), path, &set)
+	}
+}
+
+func (d *byteDecoder) scaleSubresource(s *ScaleSubresource, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "specReplicasPath":
+			d.once(&set, 0)
+			d.string(&s.SpecReplicasPath)
+		case "statusReplicasPath":
+			d.once(&set, 1)
+			d.string(&s.StatusReplicasPath)
+		case "labelSelectorPath":
+			d.once(&set, 2)
+			optional(d, &s.LabelSelectorPath, (*byteDecoder).string)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+func (d *byteDecoder) printerColumn(c *PrinterColumn, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "name":
+			d.once(&set, 0)
+			d.string(&c.Name)
+		case "type":
+			d.once(&set, 1)
+			d.string(&c.Type)
+		case "format":
+			d.once(&set, 2)
+			d.string(&c.Format)
+		case "description":
+			d.once(&set, 3)
+			d.string(&c.Description)
+		case "priority":
+			d.once(&set, 4)
+			d.int32(&c.Priority)
+		case "jsonPath":
+			d.once(&set, 5)
+			d.string(&c.JSONPath)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+func (d *byteDecoder) selectableField(f *SelectableField, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "jsonPath":
+			d.once(&set, 0)
+			d.string(&f.JSONPath)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+func (d *byteDecoder) conversion(c *Conversion, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "strategy":
+			d.once(&set, 0)
+			d.string(&c.Strategy)
+		case "webhook":
+			d.once(&set, 1)
+			child := path.field("webhook", true)
+			optionalAt(d, &c.Webhook, &child, (*byteDecoder).webhook)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+func (d *byteDecoder) webhook(w *Webhook, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "clientConfig":
+			d.once(&set, 0)
+			child := path.field("clientConfig", true)
+			optionalAt(d, &w.ClientConfig, &child, (*byteDecoder).clientConfig)
+		case "conversionReviewVersions":
+			d.once(&set, 1)
+			list(d, &w.ConversionReviewVersions, (*byteDecoder).string)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+func (d *byteDecoder) clientConfig(c *ClientConfig, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "url":
+			d.once(&set, 0)
+			optional(d, &c.URL, (*byteDecoder).string)
+		case "service":
+			d.once(&set, 1)
+			child := path.field("service", true)
+			optionalAt(d, &c.Service, &child, (*byteDecoder).service)
+		case "caBundle":
+			d.once(&set, 2)
+			d.bytes(&c.CABundle)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+func (d *byteDecoder) service(s *ServiceReference, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "namespace":
+			d.once(&set, 0)
+			d.string(&s.Namespace)
+		case "name":
+			d.once(&set, 1)
+			d.string(&s.Name)
+		case "path":
+			d.once(&set, 2)
+			optional(d, &s.Path, (*byteDecoder).string)
+		case "port":
+			d.once(&set, 3)
+			optional(d, &s.Port, (*byteDecoder).int32)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+func (d *byteDecoder) status(s *Status, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "conditions":
+			d.once(&set, 0)
+			child := path.field("conditions", true)
+			listAt(d, &s.Conditions, &child, (*byteDecoder).condition)
+		case "acceptedNames":
+			d.once(&set, 1)
+			child := path.field("acceptedNames", true)
+			d.names(&s.AcceptedNames, &child)
+		case "storedVersions":
+			d.once(&set, 2)
+			list(d, &s.StoredVersions, (*byteDecoder).string)
+		case "observedGeneration":
+			d.once(&set, 3)
+			d.int64(&s.ObservedGeneration)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+func (d *byteDecoder) condition(c *Condition, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "type":
+			d.once(&set, 0)
+			d.string(&c.Type)
+		case "status":
+			d.once(&set, 1)
+			d.string(&c.Status)
+		case "lastTransitionTime":
+			d.once(&set, 2)
+			optional(d, &c.LastTransitionTime, (*byteDecoder).json)
+		case "reason":
+			d.once(&set, 3)
+			d.string(&c.Reason)
+		case "message":
+			d.once(&set, 4)
+			d.string(&c.Message)
+		case "observedGeneration":
+			d.once(&set, 5)
+			d.int64(&c.ObservedGeneration)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}

@@ -1,7 +1,8 @@
 package crd
 
 // The readers of the subresources, printer columns, conversion and
-// status of a CustomResourceDefinition.
+// status of a CustomResourceDefinition, and of the small structs of a
+// schema.
 
 func (d *byteDecoder) subresources(s *Subresources, path *fieldPath) {
 	if !d.object() {
@@ -245,6 +246,56 @@ func (d *byteDecoder) condition(c *Condition, path *fieldPath) {
 		case "observedGeneration":
 			d.once(&set, 5)
 			d.int64(&c.ObservedGeneration)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+func (d *byteDecoder) externalDocs(e *ExternalDocumentation, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "description":
+			d.once(&set, 0)
+			d.string(&e.Description)
+		case "url":
+			d.once(&set, 1)
+			d.string(&e.URL)
+		default:
+			d.unknown(key, path, &set)
+		}
+	}
+}
+
+func (d *byteDecoder) validationRule(r *ValidationRule, path *fieldPath) {
+	if !d.object() {
+		return
+	}
+	var set fieldSet
+	for i := 0; d.more('}', i); i++ {
+		switch key := d.key(); string(key) {
+		case "rule":
+			d.once(&set, 0)
+			d.string(&r.Rule)
+		case "message":
+			d.once(&set, 1)
+			d.string(&r.Message)
+		case "messageExpression":
+			d.once(&set, 2)
+			d.string(&r.MessageExpression)
+		case "reason":
+			d.once(&set, 3)
+			optional(d, &r.Reason, (*byteDecoder).string)
+		case "fieldPath":
+			d.once(&set, 4)
+			d.string(&r.FieldPath)
+		case "optionalOldSelf":
+			d.once(&set, 5)
+			optional(d, &r.OptionalOldSelf, (*byteDecoder).bool)
 		default:
 			d.unknown(key, path, &set)
 		}

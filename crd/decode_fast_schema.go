@@ -95,15 +95,15 @@ func (d *byteDecoder) schemaMore(s *JSONSchemaProps, key []byte, set *fieldSet, 
 	case "allOf":
 		d.once(set, 24)
 		child := path.field("allOf", true)
-		listAt(d, &s.AllOf, &child, (*byteDecoder).schema)
+		d.schemaList(&s.AllOf, &child)
 	case "oneOf":
 		d.once(set, 25)
 		child := path.field("oneOf", true)
-		listAt(d, &s.OneOf, &child, (*byteDecoder).schema)
+		d.schemaList(&s.OneOf, &child)
 	case "anyOf":
 		d.once(set, 26)
 		child := path.field("anyOf", true)
-		listAt(d, &s.AnyOf, &child, (*byteDecoder).schema)
+		d.schemaList(&s.AnyOf, &child)
 	case "not":
 		d.once(set, 27)
 		child := path.field("not", true)
@@ -111,14 +111,14 @@ func (d *byteDecoder) schemaMore(s *JSONSchemaProps, key []byte, set *fieldSet, 
 	case "properties":
 		d.once(set, 28)
 		child := path.field("properties", true)
-		mapAt(d, &s.Properties, &child, (*byteDecoder).schema)
+		d.schemaMap(&s.Properties, &child)
 	case "additionalProperties":
 		d.once(set, 29)
 		d.unstrict(func() { d.orBool(&s.AdditionalProperties) })
 	case "patternProperties":
 		d.once(set, 30)
 		child := path.field("patternProperties", true)
-		mapAt(d, &s.PatternProperties, &child, (*byteDecoder).schema)
+		d.schemaMap(&s.PatternProperties, &child)
 	case "dependencies":
 		d.once(set, 31)
 		child := path.field("dependencies", true)
@@ -129,7 +129,7 @@ func (d *byteDecoder) schemaMore(s *JSONSchemaProps, key []byte, set *fieldSet, 
 	case "definitions":
 		d.once(set, 33)
 		child := path.field("definitions", true)
-		mapAt(d, &s.Definitions, &child, (*byteDecoder).schema)
+		d.schemaMap(&s.Definitions, &child)
 	case "externalDocs":
 		d.once(set, 34)
 		child := path.field("externalDocs", true)
@@ -189,7 +189,7 @@ func (d *byteDecoder) orArray(p **JSONSchemaPropsOrArray) {
 		w.Schema = new(JSONSchemaProps)
 		d.schema(w.Schema, nil)
 	case '[':
-		listAt(d, &w.JSONSchemas, nil, (*byteDecoder).schema)
+		d.schemaList(&w.JSONSchemas, nil)
 	default:
 		d.skip()
 	}
@@ -239,52 +239,38 @@ func (d *byteDecoder) orStringArray(w *JSONSchemaPropsOrStringArray, _ *fieldPat
 	d.strict = strict
 }
 
-func (d *byteDecoder) externalDocs(e *ExternalDocumentation, path *fieldPath) {
-	if !d.object() {
+// schemaList is listAt for schemas, and schemaMap mapAt: called
+// directly, not through a func value, they let the compiler keep the
+// paths and the schema being read on the stack.
+func (d *byteDecoder) schemaList(p *[]JSONSchemaProps, path *fieldPath) {
+	if !d.array() {
+		*p = nil
 		return
 	}
-	var set fieldSet
-	for i := 0; d.more('}', i); i++ {
-		switch key := d.key(); string(key) {
-		case "description":
-			d.once(&set, 0)
-			d.string(&e.Description)
-		case "url":
-			d.once(&set, 1)
-			d.string(&e.URL)
-		default:
-			d.unknown(key, path, &set)
-		}
+	list := []JSONSchemaProps{}
+	for i := 0; d.more(']', i); i++ {
+		list = append(list, JSONSchemaProps{})
+		child := path.element(i)
+		d.schema(&list[i], &child)
 	}
+	*p = list
 }
 
-func (d *byteDecoder) validationRule(r *ValidationRule, path *fieldPath) {
+func (d *byteDecoder) schemaMap(p *map[string]JSONSchemaProps, path *fieldPath) {
 	if !d.object() {
+		*p = nil
 		return
 	}
-	var set fieldSet
+	m := map[string]JSONSchemaProps{}
 	for i := 0; d.more('}', i); i++ {
-		switch key := d.key(); string(key) {
-		case "rule":
-			d.once(&set, 0)
-			d.string(&r.Rule)
-		case "message":
-			d.once(&set, 1)
-			d.string(&r.Message)
-		case "messageExpression":
-			d.once(&set, 2)
-			d.string(&r.MessageExpression)
-		case "reason":
-			d.once(&set, 3)
-			optional(d, &r.Reason, (*byteDecoder).string)
-		case "fieldPath":
-			d.once(&set, 4)
-			d.string(&r.FieldPath)
-		case "optionalOldSelf":
-			d.once(&set, 5)
-			optional(d, &r.OptionalOldSelf, (*byteDecoder).bool)
-		default:
-			d.unknown(key, path, &set)
+		k := string(d.key())
+		if _, dup := m[k]; dup {
+			d.decline()
 		}
+		var v JSONSchemaProps
+		child := path.field(k, false)
+		d.schema(&v, &child)
+		m[k] = v
 	}
+	*p = m
 }

@@ -47,9 +47,11 @@ func Decode(data []byte) (*CustomResourceDefinition, error) {
 
 // decodeSlow is Decode by way of encoding/json: a walk over the tokens of
 // json.Decoder that drops the keys of no field, then json.Unmarshal of
-// what it kept. It is four times slower than decodeFast but gives every
-// error, with the server's messages, since it uses the code the server
-// uses; Decode calls it for the inputs decodeFast declines.
+// what it kept. It is about nine times slower than decodeFast on the
+// CRDs of the conformance corpus, but gives every error with the
+// messages of encoding/json, whose code the server's decoder shares;
+// Decode calls it for the inputs decodeFast declines. It is also the
+// reference that FuzzDecodeSame checks decodeFast against.
 func decodeSlow(data []byte) (*CustomResourceDefinition, error) {
 	var c CustomResourceDefinition
 	strict, err := decodeInto(data, &c, true)

@@ -78,6 +78,9 @@ func FuzzDecodeSame(f *testing.F) {
 	}
 	f.Add(bigCRD(3))
 	f.Add(fullCRD())
+	for _, d := range deepDefaults() {
+		f.Add(d)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkSame(t, data)
 	})
@@ -113,6 +116,9 @@ func TestDecodeSame(t *testing.T) {
 	}
 	checkSame(t, bigCRD(3))
 	checkSame(t, fullCRD())
+	for _, d := range deepDefaults() {
+		checkSame(t, d)
+	}
 	for _, s := range []string{decodeSeeds[5], decodeSeeds[12], decodeSeeds[14]} {
 		for _, m := range mutations([]byte(s)) {
 			checkSame(t, m)
@@ -132,6 +138,17 @@ func TestDecodeFastFull(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(c, want) {
 		t.Errorf("decodeFast(%s) = %+v, decodeSlow = %+v, %v", data, c, want, err)
 	}
+}
+
+// deepDefaults returns CRDs whose default is nested to MaxDepth, and
+// one level deeper: the document, spec, versions, the version, schema and
+// openAPIV3Schema are 6 levels above the default's.
+func deepDefaults() [][]byte {
+	var out [][]byte
+	for _, n := range []int{MaxDepth - 6, MaxDepth - 5} {
+		out = append(out, []byte(versionsAt(`{"default": `+strings.Repeat("[", n)+strings.Repeat("]", n)+`}`)))
+	}
+	return out
 }
 
 // mutations returns data with each byte in turn deleted, and replaced

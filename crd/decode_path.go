@@ -29,23 +29,23 @@ func (p *fieldPath) element(i int) fieldPath {
 // String writes the path as the API server does: fields joined by dots,
 // indices in brackets, as in spec.versions[0].served.
 func (p *fieldPath) String() string {
-	var parts []*fieldPath
-	for q := p; q != nil; q = q.parent {
-		parts = append(parts, q)
+	return string(p.appendTo(nil))
+}
+
+// appendTo appends the path to b. It recurses rather than collect the
+// links in a slice, which would move every path of Decode to the heap.
+func (p *fieldPath) appendTo(b []byte) []byte {
+	if p == nil {
+		return b
 	}
-	var b []byte
-	for i := len(parts) - 1; i >= 0; i-- {
-		q := parts[i]
-		if q.index >= 0 {
-			b = append(b, '[')
-			b = strconv.AppendInt(b, int64(q.index), 10)
-			b = append(b, ']')
-			continue
-		}
-		if len(b) > 0 {
-			b = append(b, '.')
-		}
-		b = append(b, q.key...)
+	b = p.parent.appendTo(b)
+	if p.index >= 0 {
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(p.index), 10)
+		return append(b, ']')
 	}
-	return string(b)
+	if len(b) > 0 {
+		b = append(b, '.')
+	}
+	return append(b, p.key...)
 }

@@ -1,0 +1,232 @@
+package crd
+
+import (
+	"encoding/base64"
+	"math"
+	"strconv"
+)
+
+// The readers of single values follow json.Unmarshal: null leaves a
+// value as it is and sets a pointer, map or slice to nil; a value of
+// another type is a type error, declined.
+
+func (d *byteDecoder) string(p *string) {
+	switch d.next() {
+	case '"':
+		*p = string(d.str())
+	case 'n':
+		d.literal("null")
+	default:
+		d.decline()
+	}
+}
+
+func (d *byteDecoder) bool(p *bool) {
+	switch d.next() {
+	case 't':
+		d.literal("true")
+		*p = true
+	case 'f':
+		d.literal("false")
+		*p = false
+	case 'n':
+		d.literal("null")
+	default:
+		d.decline()
+	}
+}
+
+// integer reads a number that strconv.ParseInt reads, within min and
+// max.
+func (d *byteDecoder) integer(min, max int64) (n int64, ok bool) {
+	if d.null() {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(string(d.number()), 10, 64)
+	if err != nil || n < min || n > max {
+		d.decline()
+	}
+	return n, true
+}
+
+func (d *byteDecoder) int64(p *int64) {
+	if n, ok := d.integer(math.MinInt64, math.MaxInt64); ok {
+		*p = n
+	}
+}
+
+func (d *byteDecoder) int32(p *int32) {
+	if n, ok := d.integer(math.MinInt32, math.MaxInt32); ok {
+		*p = int32(n)
+	}
+}
+
+func (d *byteDecoder) float64(p *float64) {
+	if d.null() {
+		return
+	}
+	f, err := strconv.ParseFloat(string(d.number()), 64)
+	if err != nil {
+		d.decline()
+	}
+	*p = f
+}
+
+// bytes reads base64 as encoding/json does into a []byte; an array of
+// numbers, which it also reads, is declined.
+func (d *byteDecoder) bytes(p *[]byte) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	if d.next() != '"' {
+		d.decline()
+	}
+	s := d.str()
+	b := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+	n, err := base64.StdEncoding.Decode(b, s)
+	if err != nil {
+		d.decline()
+	}
+	*p = b[:n]
+}
+
+// optional reads a pointer with read, or null.
+func optional[T any](d *byteDecoder, p **T, read func(*byteDecoder, *T)) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	v := new(T)
+	read(d, v)
+	*p = v
+}
+
+// optionalAt is optional for a struct, read at path.
+func optionalAt[T any](d *byteDecoder, p **T, path *fieldPath, read func(*byteDecoder, *T, *fieldPath)) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	v := new(T)
+	read(d, v, path)
+	*p = v
+}
+
+// listAt reads an array, or null, with read for each element: json.Unmarshal
+// makes [] an empty slice, not nil.
+func listAt[T any](d *byteDecoder, p *[]T, path *fieldPath, read func(*byteDecoder, *T, *fieldPath)) {
+	if !d.array() {
+		*p = nil
+		return
+	}
+	list := []T{}
+	for i := 0; d.more(']', i); i++ {
+		var zero T
+		list = append(list, zero)
+		child := path.element(i)
+		read(d, &list[i], &child)
+	}
+	*p = list
+}
+
+// list is listAt for elements that need no path.
+func list[T any](d *byteDecoder, p *[]T, read func(*byteDecoder, *T)) {
+	if !d.array() {
+		*p = nil
+		return
+	}
+	list := []T{}
+	for i := 0; d.more(']', i); i++ {
+		var zero T
+		list = append(list, zero)
+		read(d, &list[i])
+	}
+	*p = list
+}
+
+// mapAt reads an object, or null, into a map, with read for each value;
+// a key given twice is declined, since the server reports it and keeps
+// the last value.
+func mapAt[T any](d *byteDecoder, p *map[string]T, path *fieldPath, read func(*byteDecoder, *T, *fieldPath)) {
+	if !d.object() {
+		*p = nil
+		return
+	}
+	m := map[string]T{}
+	for i := 0; d.more('}', i); i++ {
+		k := string(d.key())
+		if _, dup := m[k]; dup {
+			d.decline()
+		}
+		var v T
+		child := path.field(k, false)
+		read(d, &v, &child)
+		m[k] = v
+	}
+	*p = m
+}
+
+// stringMap reads labels or annotations.
+func (d *byteDecoder) stringMap(p *map[string]string) {
+	if !d.object() {
+		*p = nil
+		return
+	}
+	m := map[string]string{}
+	for i := 0; d.more('}', i); i++ {
+		k := string(d.key())
+		if _, dup := m[k]; dup {
+			d.decline()
+		}
+		var v string
+		d.string(&v)
+		m[k] = v
+	}
+	*p = m
+}
+
+// json reads any value as JSON.UnmarshalJSON does.
+func (d *byteDecoder) json(p *JSON) {
+	p.Value = d.any()
+}
+
+func (d *byteDecoder) any() any {
+	switch d.next() {
+	case '{':
+		d.enter()
+		m := map[string]any{}
+		for i := 0; d.more('}', i); i++ {
+			k := string(d.key())
+			m[k] = d.any() // the last of a key given twice, as encoding/json
+		}
+		return m
+	case '[':
+		d.enter()
+		a := []any{}
+		for i := 0; d.more(']', i); i++ {
+			a = append(a, d.any())
+		}
+		return a
+	case '"':
+		return string(d.str())
+	case 't':
+		d.literal("true")
+		return true
+	case 'f':
+		d.literal("false")
+		return false
+	case 'n':
+		d.literal("null")
+		return nil
+	}
+	num := string(d.number())
+	if i, err := strconv.ParseInt(num, 10, 64); err == nil {
+		return i
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		d.decline() // out of range: an error of JSON.UnmarshalJSON
+	}
+	return f
+}

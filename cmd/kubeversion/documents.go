@@ -119,11 +119,20 @@ func (rec *recorder) Read(p []byte) (int, error) {
 // splitYAML cuts r at "---" lines, as kubectl's YAMLReader, into documents
 // from line n on. A line's "\r\n" becomes "\n", as bufio.Reader.ReadLine
 // makes it there. Each line is copied once, from r's buffer to the
-// document's.
+// document's, and the lines that need no care (see [plainRun]) in runs.
 func splitYAML(file string, r *bufio.Reader, n int, yield func(document) bool) *problem {
 	var buf []byte
 	bufLine := 0
 	for ; ; n++ {
+		if run, lines := plainRun(r); lines > 0 {
+			if len(buf) == 0 {
+				bufLine = n
+			}
+			buf = append(buf, run...)
+			r.Discard(len(run))
+			n += lines - 1
+			continue
+		}
 		mark := len(buf)
 		var err error
 		buf, err = appendLine(buf, r)
@@ -160,6 +169,27 @@ func splitYAML(file string, r *bufio.Reader, n int, yield func(document) bool) *
 		}
 		buf = append(buf[:mark+len(line)], '\n')
 	}
+}
+
+// plainRun returns the whole lines at the start of r's buffer that
+// splitYAML would copy as they are, and how many there are: up to the
+// first line that starts with "---" or holds a "\r", and before the line
+// that the buffer does not hold whole. It never reads r, so that a read's
+// error reaches splitYAML's next line, read alone, which fills the buffer
+// again.
+func plainRun(r *bufio.Reader) ([]byte, int) {
+	b, _ := r.Peek(r.Buffered())
+	if cr := bytes.IndexByte(b, '\r'); cr >= 0 {
+		b = b[:cr]
+	}
+	b = b[:bytes.LastIndexByte(b, '\n')+1]
+	if bytes.HasPrefix(b, []byte("---")) {
+		return nil, 0
+	}
+	if sep := bytes.Index(b, []byte("\n---")); sep >= 0 {
+		b = b[:sep+1]
+	}
+	return b, bytes.Count(b, []byte("\n"))
 }
 
 // reuse returns buf emptied for the next document, or nil when it is

@@ -86,13 +86,12 @@ func (p *parser) read() (v any, ok bool) {
 // order mark, no line break of YAML 1.1 other than "\n".
 func plainText(text []byte) bool {
 	for i := 0; i < len(text); {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if c < ' ' && c != '\n' || c == 0x7f {
-				return false
-			}
+		switch asciiClass[text[i]] {
+		case asciiPlain:
 			i++
 			continue
+		case asciiRefused:
+			return false
 		}
 		r, size := utf8.DecodeRune(text[i:])
 		switch {
@@ -105,6 +104,26 @@ func plainText(text []byte) bool {
 	}
 	return true
 }
+
+// The classes of a byte for plainText: printable ASCII or "\n", a control
+// character or DEL, or the start of a multi-byte character.
+const (
+	asciiPlain = iota
+	asciiRefused
+	asciiNot
+)
+
+var asciiClass = func() (class [256]byte) {
+	for c := range class {
+		switch {
+		case c >= utf8.RuneSelf:
+			class[c] = asciiNot
+		case c < ' ' && c != '\n' || c == 0x7f:
+			class[c] = asciiRefused
+		}
+	}
+	return class
+}()
 
 // errOutside is the panic that stops a Read outside the subset; Read
 // recovers it.

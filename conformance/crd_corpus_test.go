@@ -70,10 +70,12 @@ func loadCorpus() ([]corpusDoc, error) {
 	return corpusDocs, corpusErr
 }
 
-func fetchCorpus() ([]corpusDoc, error) {
+// corpusSources returns the lines of testdata/corpus.txt and the
+// directory of each of their modules, downloaded.
+func corpusSources() ([]corpusSource, map[string]string, error) {
 	sources, err := readCorpusList()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var modules []string
 	for _, s := range sources {
@@ -82,6 +84,11 @@ func fetchCorpus() ([]corpusDoc, error) {
 		}
 	}
 	dirs, err := downloadModules(modules)
+	return sources, dirs, err
+}
+
+func fetchCorpus() ([]corpusDoc, error) {
+	sources, dirs, err := corpusSources()
 	if err != nil {
 		return nil, err
 	}

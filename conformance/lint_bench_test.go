@@ -78,17 +78,7 @@ func referenceLint(files []string) int {
 // corpusFiles returns the files of the corpus, each once, in the order of
 // testdata/corpus.txt.
 func corpusFiles() ([]string, error) {
-	sources, err := readCorpusList()
-	if err != nil {
-		return nil, err
-	}
-	var modules []string
-	for _, s := range sources {
-		if !slices.Contains(modules, s.module) {
-			modules = append(modules, s.module)
-		}
-	}
-	dirs, err := downloadModules(modules)
+	sources, dirs, err := corpusSources()
 	if err != nil {
 		return nil, err
 	}

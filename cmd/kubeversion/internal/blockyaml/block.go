@@ -154,7 +154,7 @@ func (p *parser) key(col int) (key string, valueCol int, isKey bool) {
 		if !ok || n >= len(line) || line[n] != ':' || n+1 < len(line) && line[n+1] != ' ' {
 			return "", 0, false
 		}
-		if len(s) > maxKey {
+		if n > maxKey {
 			p.outside()
 		}
 		return s, col + n + 1, true
@@ -175,10 +175,10 @@ func (p *parser) key(col int) (key string, valueCol int, isKey bool) {
 	if end < 0 {
 		return "", 0, false
 	}
-	k := trimRight(line[:end])
-	if len(k) > maxKey {
+	if end > maxKey {
 		p.outside()
 	}
+	k := trimRight(line[:end])
 	key = p.intern(k)
 	if v, ok := resolve(key); !ok || !isString(v) {
 		p.outside() // a key that is not a string: null, a boolean, a number

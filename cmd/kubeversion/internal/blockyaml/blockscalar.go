@@ -38,8 +38,8 @@ done:
 		line := p.text[p.pos:p.lineEnd()]
 		n := indentOf(line)
 		if n == len(line) { // blank: a line break of the content
-			if n > indent {
-				p.outside() // spaces that are content, on a blank line
+			if n > indent || p.lineEnd() == len(p.text) {
+				p.outside() // spaces that are content, or no line break at the end
 			}
 			breaks++
 			p.next()

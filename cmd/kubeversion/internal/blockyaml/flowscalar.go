@@ -31,7 +31,7 @@ func (p *parser) flowScalar(parent int) string {
 			p.next()
 			return string(b)
 		case c == '\\' && q == '"':
-			r, size := escape(p.text[i+1 : p.lineEnd()])
+			r, size := escape(p.text[i+1 : min(i+6, len(p.text))]) // the longest, \uXXXX
 			if size == 0 {
 				p.outside()
 			}

@@ -10,8 +10,10 @@ import (
 // slow path, whose limits apply.
 const maxDepth = 1000
 
-// maxKey is the length of the longest key Read takes: YAML's simple keys
-// end at 1024 characters, and the slow path gives the error past them.
+// maxKey is how far from its start, in bytes, the ":" of a key may be:
+// YAML's simple keys end at 1024 characters, spaces before the ":" and
+// escapes of quoted keys counted, and the slow path gives the error past
+// them. A byte is never fewer characters than one.
 const maxKey = 1000
 
 // Read returns the value of the YAML document text, a mapping, as kubectl

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 	sigsyaml "sigs.k8s.io/yaml"
@@ -199,12 +200,42 @@ func TestReadCases(t *testing.T) {
 		{"a: \"x\n  y\"\n", true},
 		{"a: \"x\\\n  y\"\n", true},
 		{"a: \"x\\q\"\n", false},
+		{"a" + strings.Repeat(" ", 1100) + ": x\n", false},           // the ":" past 1024 characters
+		{`"` + strings.Repeat(`\u00e9`, 200) + `": x` + "\n", false}, // 400 bytes, 1,202 characters
+		{"'" + strings.Repeat("''", 600) + "': x\n", false},
+		{"a" + strings.Repeat(" ", 900) + ": x\n", true},
+		{"a: |+\n  x\n  ", false}, // no line break after the last blank line
+		{"a: |+\n  x\n", true},
 	} {
 		_, _, ok := Read([]byte(c.text), nil)
 		if ok != c.ok {
 			t.Errorf("Read(%q) ok = %v, want %v", c.text, ok, c.ok)
 		}
 		checkSame(t, []byte(c.text))
+	}
+}
+
+// TestReadEscapesLinear checks that the time Read takes over a quoted
+// scalar grows with its length, not with its length times its escapes: it
+// looked for the end of the line at each escape, and 240 KB of escapes
+// took 350 ms, 37 times what sigs.k8s.io/yaml takes.
+func TestReadEscapesLinear(t *testing.T) {
+	text := func(n int) []byte { return []byte(`a: "` + strings.Repeat(`\"x`, n) + `"` + "\n") }
+	small, large := text(8000), text(80000)
+	fastest := func(b []byte) time.Duration {
+		best := time.Duration(1<<63 - 1)
+		for range 5 {
+			start := time.Now()
+			if _, _, ok := Read(b, nil); !ok {
+				t.Fatal("Read does not take a quoted scalar of escapes")
+			}
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	fastest(small) // warm up
+	if s, l := fastest(small), fastest(large); l > 30*s {
+		t.Errorf("10 times the escapes took %.1f times as long (%v, %v): more than linear", float64(l)/float64(s), s, l)
 	}
 }
 

@@ -100,9 +100,11 @@ func (p *parser) plain(parent int, first []byte) any {
 	if b != nil {
 		text = b
 	}
-	s := string(text)
+	var s string
 	if len(text) <= maxInterned {
 		s = p.intern(text) // values such as "string" and "object" repeat too
+	} else {
+		s = string(text)
 	}
 	v, ok := resolve(s)
 	if !ok {

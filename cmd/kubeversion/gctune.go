@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -22,8 +23,12 @@ const gcHeadroom = 96 << 20
 // heap (one huge CRD) is collected as by default: peak memory is never
 // more than it would be without tuning, past gcHeadroom. main calls it for
 // lint alone, once: the tests run commands side by side, and sort sets
-// the collector itself.
+// the collector itself. GOGC or GOMEMLIMIT in the environment turn it
+// off: the user's setting stands.
 func tuneGC() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	var rearm func()
 	rearm = func() {

@@ -1,5 +1,5 @@
-// Package jsonvalue writes the JSON value model that packages crd and
-// conversion and the command share: nil, bool, string, int64, float64,
+// Package jsonvalue writes the JSON value model that package conversion
+// and the command share with package crd's JSON: nil, bool, string, int64, float64,
 // []any and map[string]any, as encoding/json reads JSON with numbers
 // turned into int64 where they fit. It writes them byte for byte as
 // json.Marshal does (keys sorted, HTML characters escaped, invalid UTF-8

@@ -30,7 +30,7 @@ func validateConversion(conv *Conversion, requireRecognized, allowInvalidCABundl
 	case "":
 		errs = append(errs, required(strategyPath, ""))
 	default:
-		errs = append(errs, &Error{ErrorTypeNotSupported, strategyPath, conv.Strategy, `supported values: "None", "Webhook"`})
+		errs = append(errs, &Error{Type: ErrorTypeNotSupported, Field: strategyPath, BadValue: conv.Strategy, Detail: `supported values: "None", "Webhook"`})
 	}
 	var cc *ClientConfig
 	var reviewVersions []string

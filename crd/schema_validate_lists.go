@@ -144,5 +144,5 @@ func unsupportedValue(path string, value any, supported []string) *Error {
 	for i, v := range supported {
 		quoted[i] = strconv.Quote(v)
 	}
-	return &Error{ErrorTypeNotSupported, path, value, "supported values: " + strings.Join(quoted, ", ")}
+	return &Error{Type: ErrorTypeNotSupported, Field: path, BadValue: value, Detail: "supported values: " + strings.Join(quoted, ", ")}
 }

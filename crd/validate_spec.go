@@ -68,13 +68,13 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 	// validating the versions coerces the metadata of their defaults,
 	// which can make schemas that differed equal.
 	if identicalSchemas(in.versions) {
-		errs = append(errs, invalid("spec.versions", in.Versions, "per-version schemas may not all be set to identical values (top-level validation should be used instead)"))
+		errs = append(errs, in.invalidVersions("per-version schemas may not all be set to identical values (top-level validation should be used instead)"))
 	}
 	if !unique {
-		errs = append(errs, invalid("spec.versions", in.Versions, "must contain unique version names"))
+		errs = append(errs, in.invalidVersions("must contain unique version names"))
 	}
 	if storage != 1 {
-		errs = append(errs, invalid("spec.versions", in.Versions, "must have exactly one version marked as storage version"))
+		errs = append(errs, in.invalidVersions("must have exactly one version marked as storage version"))
 	}
 	if in.version != "" {
 		if msgs := IsDNS1035Label(in.version); msgs != nil {
@@ -139,6 +139,14 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 		}
 	}
 	return errs
+}
+
+// invalidVersions is the error of spec.versions with detail; the list
+// prints as the server converted it before validation began.
+func (in *internalSpec) invalidVersions(detail string) *Error {
+	e := invalid("spec.versions", in.Versions, detail)
+	e.hoisting = &in.hoisting
+	return e
 }
 
 // identicalSchemas reports whether every version has a schema and all

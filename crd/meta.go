@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // maxAnnotationsSize is the most bytes that the keys and values of
@@ -121,15 +123,7 @@ func validateMetaUpdate(c, old *CustomResourceDefinition) ErrorList {
 // one, as the server's metadata validation does when it filters its
 // errors through an aggregate.
 func uniqueErrors(errs ErrorList) ErrorList {
-	if len(errs) < 2 {
-		return errs
-	}
-	seen := make(map[string]bool, len(errs))
-	return slices.DeleteFunc(errs, func(e *Error) bool {
-		msg := e.Error()
-		defer func() { seen[msg] = true }()
-		return seen[msg]
-	})
+	return field.Unique(errs, (*Error).Error)
 }
 
 // defaultedSpec returns s with the defaults the API server applies, for

@@ -1,5 +1,7 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/field"
+
 // validateDefaults checks every default in the schema s, whose root is at
 // path (for example "spec.versions[0].schema.openAPIV3Schema"), as the API
 // server's defaulting.ValidateDefaults does (CEL rules aside). The server
@@ -148,15 +150,11 @@ func aggregate(errs ErrorList) string {
 		return errs[0].Error()
 	}
 	// An aggregate drops messages seen before.
-	seen := map[string]bool{}
-	var msgs []string
-	for _, e := range errs {
-		m := e.Error()
-		if !seen[m] {
-			seen[m] = true
-			msgs = append(msgs, m)
-		}
+	msgs := make([]string, len(errs))
+	for i, e := range errs {
+		msgs[i] = e.Error()
 	}
+	msgs = field.Unique(msgs, func(m string) string { return m })
 	if len(msgs) == 1 {
 		return msgs[0]
 	}

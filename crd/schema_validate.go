@@ -1,6 +1,10 @@
 package crd
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+)
 
 // validateSchema checks one openAPIV3Schema s (nil: none) of the schema
 // found at path ("spec.versions[0].schema" or "spec.validation"), as the
@@ -45,7 +49,7 @@ func validateSchema(s *JSONSchemaProps, statusEnabled bool, opts schemaOptions, 
 		requireValidPropertyType: opts.requireValidPropertyType,
 	}
 	w := schemaWalk{opts: opts, errs: errs}
-	w.visit(s, newSchemaPath(root), rules, true)
+	w.visit(s, field.NewPath(root), rules, true)
 	errs = w.errs
 	if len(errs) == 0 && notStructural != nil {
 		errs = append(errs, notStructural)

@@ -3,6 +3,8 @@ package crd
 import (
 	"regexp"
 	"sort"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // level is where a structural schema sits: at the root, as array items,
@@ -22,7 +24,7 @@ const (
 //
 //	<path>.properties[spec].type: Required value: must not be empty for specified object fields
 func validateStructural(s *JSONSchemaProps, root string) ErrorList {
-	path := newSchemaPath(root)
+	path := field.NewPath(root)
 	errs := structuralInvariants(s, rootLevel, path)
 	errs = append(errs, valueCompleteness(s, s, path, path)...)
 	if len(errs) < 2 {
@@ -51,33 +53,33 @@ func (b byMessage) Swap(i, j int) {
 
 // structuralInvariants checks one node of the structural view and the
 // nodes below it, as the server's validateStructuralInvariants.
-func structuralInvariants(s *JSONSchemaProps, lvl level, path *schemaPath) ErrorList {
+func structuralInvariants(s *JSONSchemaProps, lvl level, path *field.Path) ErrorList {
 	if s == nil {
 		return nil
 	}
 	var errs ErrorList
 	items := structuralItems(s)
 	if s.Type == "array" && items == nil {
-		errs = append(errs, required(path.at("items"), "must be specified"))
+		errs = append(errs, required(path.At("items"), "must be specified"))
 	}
-	errs = append(errs, structuralInvariants(items, itemLevel, path.child("items"))...)
+	errs = append(errs, structuralInvariants(items, itemLevel, path.Child("items"))...)
 	for _, k := range schemaKeys(s.Properties) {
 		p := s.Properties[k]
-		errs = append(errs, structuralInvariants(&p, fieldLevel, path.child("properties").key(k))...)
+		errs = append(errs, structuralInvariants(&p, fieldLevel, path.Child("properties").Key(k))...)
 	}
 	if s.AdditionalProperties != nil {
 		if lvl == rootLevel {
-			errs = append(errs, forbidden(path.at("additionalProperties"), "must not be used at the root"))
+			errs = append(errs, forbidden(path.At("additionalProperties"), "must not be used at the root"))
 		}
-		errs = append(errs, structuralInvariants(s.AdditionalProperties.Schema, fieldLevel, path.child("additionalProperties"))...)
+		errs = append(errs, structuralInvariants(s.AdditionalProperties.Schema, fieldLevel, path.Child("additionalProperties"))...)
 	}
 
 	preserve := preservesUnknownFields(s)
 	if s.XIntOrString && preserve {
-		errs = append(errs, invalid(path.at("x-kubernetes-preserve-unknown-fields"), true, "must be false if x-kubernetes-int-or-string is true"))
+		errs = append(errs, invalid(path.At("x-kubernetes-preserve-unknown-fields"), true, "must be false if x-kubernetes-int-or-string is true"))
 	}
 	if s.XIntOrString && s.XEmbeddedResource {
-		errs = append(errs, invalid(path.at("x-kubernetes-embedded-resource"), true, "must be false if x-kubernetes-int-or-string is true"))
+		errs = append(errs, invalid(path.At("x-kubernetes-embedded-resource"), true, "must be false if x-kubernetes-int-or-string is true"))
 	}
 
 	skipAnyOf := isIntOrStringAnyOf(s.AnyOf)
@@ -87,32 +89,32 @@ func structuralInvariants(s *JSONSchemaProps, lvl level, path *schemaPath) Error
 	checkMetadata := lvl == rootLevel || s.XEmbeddedResource
 	switch {
 	case s.XEmbeddedResource && s.Type == "":
-		errs = append(errs, required(path.at("type"), "must be object if x-kubernetes-embedded-resource is true"))
+		errs = append(errs, required(path.At("type"), "must be object if x-kubernetes-embedded-resource is true"))
 	case s.XEmbeddedResource && s.Type != "object":
-		errs = append(errs, invalid(path.at("type"), s.Type, "must be object if x-kubernetes-embedded-resource is true"))
+		errs = append(errs, invalid(path.At("type"), s.Type, "must be object if x-kubernetes-embedded-resource is true"))
 	case s.Type == "" && !s.XIntOrString && !preserve:
-		errs = append(errs, required(path.at("type"), [...]string{
+		errs = append(errs, required(path.At("type"), [...]string{
 			rootLevel:  "must not be empty at the root",
 			itemLevel:  "must not be empty for specified array items",
 			fieldLevel: "must not be empty for specified object fields",
 		}[lvl]))
 	}
 	if s.XEmbeddedResource && s.AdditionalProperties != nil {
-		errs = append(errs, forbidden(path.at("additionalProperties"), "must not be used if x-kubernetes-embedded-resource is set"))
+		errs = append(errs, forbidden(path.At("additionalProperties"), "must not be used if x-kubernetes-embedded-resource is set"))
 	}
 	if lvl == rootLevel && s.Type != "" && s.Type != "object" {
-		errs = append(errs, invalid(path.at("type"), s.Type, "must be object at the root"))
+		errs = append(errs, invalid(path.At("type"), s.Type, "must be object at the root"))
 	}
 	for _, name := range [...]string{"kind", "apiVersion"} {
 		if p, found := s.Properties[name]; found && checkMetadata && p.Type != "string" {
-			errs = append(errs, invalid(path.child("properties").key(name).at("type"), p.Type, "must be string"))
+			errs = append(errs, invalid(path.Child("properties").Key(name).At("type"), p.Type, "must be string"))
 		}
 	}
 	if m, found := s.Properties["metadata"]; found {
-		errs = append(errs, metadataInvariants(&m, checkMetadata, lvl, path.child("properties").key("metadata"))...)
+		errs = append(errs, metadataInvariants(&m, checkMetadata, lvl, path.Child("properties").Key("metadata"))...)
 	}
 	if s.XEmbeddedResource && !preserve && len(s.Properties) == 0 {
-		errs = append(errs, required(path.at("properties"), "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields"))
+		errs = append(errs, required(path.At("properties"), "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields"))
 	}
 	return errs
 }
@@ -121,10 +123,10 @@ func structuralInvariants(s *JSONSchemaProps, lvl level, path *schemaPath) Error
 // root and in embedded resources, and at the root nothing but the
 // properties name and generateName (whose schemas are not looked at), a
 // type and a default.
-func metadataInvariants(m *JSONSchemaProps, checkMetadata bool, lvl level, path *schemaPath) ErrorList {
+func metadataInvariants(m *JSONSchemaProps, checkMetadata bool, lvl level, path *field.Path) ErrorList {
 	var errs ErrorList
 	if checkMetadata && m.Type != "object" {
-		errs = append(errs, invalid(path.at("type"), m.Type, "must be object"))
+		errs = append(errs, invalid(path.At("type"), m.Type, "must be object"))
 	}
 	if lvl != rootLevel {
 		return errs
@@ -142,23 +144,23 @@ func metadataInvariants(m *JSONSchemaProps, checkMetadata bool, lvl level, path 
 // valueValidation checks the value validations of s (anyOf, allOf, oneOf,
 // not, pattern), as the server's validateValueValidation. skipAnyOf and
 // skipFirstAllOfAnyOf leave out the int-or-string patterns.
-func valueValidation(s *JSONSchemaProps, skipAnyOf, skipFirstAllOfAnyOf bool, path *schemaPath) ErrorList {
+func valueValidation(s *JSONSchemaProps, skipAnyOf, skipFirstAllOfAnyOf bool, path *field.Path) ErrorList {
 	var errs ErrorList
 	if !skipAnyOf {
 		for i := range s.AnyOf {
-			errs = append(errs, nestedValueValidation(&s.AnyOf[i], false, path.child("anyOf").index(i))...)
+			errs = append(errs, nestedValueValidation(&s.AnyOf[i], false, path.Child("anyOf").Index(i))...)
 		}
 	}
 	for i := range s.AllOf {
-		errs = append(errs, nestedValueValidation(&s.AllOf[i], skipFirstAllOfAnyOf && i == 0, path.child("allOf").index(i))...)
+		errs = append(errs, nestedValueValidation(&s.AllOf[i], skipFirstAllOfAnyOf && i == 0, path.Child("allOf").Index(i))...)
 	}
 	for i := range s.OneOf {
-		errs = append(errs, nestedValueValidation(&s.OneOf[i], false, path.child("oneOf").index(i))...)
+		errs = append(errs, nestedValueValidation(&s.OneOf[i], false, path.Child("oneOf").Index(i))...)
 	}
-	errs = append(errs, nestedValueValidation(s.Not, false, path.child("not"))...)
+	errs = append(errs, nestedValueValidation(s.Not, false, path.Child("not"))...)
 	if s.Pattern != "" {
 		if _, err := regexp.Compile(s.Pattern); err != nil {
-			errs = append(errs, invalid(path.at("pattern"), s.Pattern, "must be a valid regular expression, but isn't: "+err.Error()))
+			errs = append(errs, invalid(path.At("pattern"), s.Pattern, "must be a valid regular expression, but isn't: "+err.Error()))
 		}
 	}
 	return errs
@@ -166,18 +168,18 @@ func valueValidation(s *JSONSchemaProps, skipAnyOf, skipFirstAllOfAnyOf bool, pa
 
 // nestedValueValidation checks a schema under allOf, anyOf, oneOf or not:
 // it may only validate values, not say what they are.
-func nestedValueValidation(s *JSONSchemaProps, skipAnyOf bool, path *schemaPath) ErrorList {
+func nestedValueValidation(s *JSONSchemaProps, skipAnyOf bool, path *field.Path) ErrorList {
 	if s == nil {
 		return nil
 	}
 	errs := valueValidation(s, skipAnyOf, false, path)
-	errs = append(errs, nestedValueValidation(structuralItems(s), false, path.child("items"))...)
+	errs = append(errs, nestedValueValidation(structuralItems(s), false, path.Child("items"))...)
 	for _, k := range schemaKeys(s.Properties) {
 		p := s.Properties[k]
-		errs = append(errs, nestedValueValidation(&p, false, path.child("properties").key(k))...)
+		errs = append(errs, nestedValueValidation(&p, false, path.Child("properties").Key(k))...)
 	}
 	must := func(keyword, detail string) {
-		errs = append(errs, forbidden(path.at(keyword), detail))
+		errs = append(errs, forbidden(path.At(keyword), detail))
 	}
 	if s.Type != "" {
 		must("type", "must be empty to be structural")
@@ -219,7 +221,7 @@ func nestedValueValidation(s *JSONSchemaProps, skipAnyOf bool, path *schemaPath)
 		must("x-kubernetes-validations", "must be empty to be structural")
 	}
 	if _, found := s.Properties["metadata"]; found {
-		errs = append(errs, forbidden(path.child("properties").key("metadata").String(), "must not be specified in a nested context"))
+		errs = append(errs, forbidden(path.Child("properties").Key("metadata").String(), "must not be specified in a nested context"))
 	}
 	return errs
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // ErrorType is the kind of an [Error], as in k8s.io/apimachinery's
@@ -176,4 +178,15 @@ func tooMany(field string, actual, max int) *Error {
 		unit = "item"
 	}
 	return &Error{Type: ErrorTypeTooMany, Field: field, BadValue: actual, Detail: "must have at most " + strconv.Itoa(max) + " " + unit}
+}
+
+// fromField returns the public Error of an error an internal engine
+// found.
+func fromField(e field.Error) *Error {
+	t := [...]ErrorType{
+		field.Invalid:   ErrorTypeInvalid,
+		field.Required:  ErrorTypeRequired,
+		field.Forbidden: ErrorTypeForbidden,
+	}[e.Type]
+	return &Error{Type: t, Field: e.Field, BadValue: e.BadValue, Detail: e.Detail}
 }

@@ -4,6 +4,7 @@
 // field.Path writes it. It is the lowest layer below crd: it imports
 // nothing of this module.
 //
-// The errors themselves are not here: crd's public Error prints values as
-// the API server's internal types, which only crd knows.
+// Its Error is the plain record of an error the engines below crd return;
+// crd turns it into its public Error, which prints values as the API
+// server's internal types, which only crd knows.
 package field

@@ -16,7 +16,7 @@ import (
 // below its own; never one of its own layer, one above it, or crd.
 var internalLayers = [][]string{
 	{"field"},
-	{"strfmt", "structural"},
+	{"names", "strfmt", "structural"},
 }
 
 const internalPrefix = "github.com/kubeversion/kubeversion/crd/internal/"

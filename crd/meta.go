@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/kubeversion/kubeversion/crd/internal/field"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
 // maxAnnotationsSize is the most bytes that the keys and values of
@@ -25,7 +27,7 @@ func validateMetaCreate(m *Metadata, in *internalSpec) ErrorList {
 			// The server drops two bytes, not one, before adding "a".
 			checked = name[:len(name)-2] + "a"
 		}
-		msgs := dns1123SubdomainErrors(checked)
+		msgs := names.DNS1123Subdomain(checked)
 		if name != want {
 			msgs = append(msgs, `must be spec.names.plural+"."+spec.group`)
 		}

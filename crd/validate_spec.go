@@ -1,6 +1,10 @@
 package crd
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
+)
 
 // validateSpec checks the spec as the API server's
 // validateCustomResourceDefinitionSpec does, in its order.
@@ -9,8 +13,8 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 	switch g := in.Group; {
 	case g == "":
 		errs = append(errs, required("spec.group", ""))
-	case dns1123SubdomainErrors(g) != nil:
-		errs = append(errs, invalid("spec.group", g, strings.Join(dns1123SubdomainErrors(g), ",")))
+	case names.DNS1123Subdomain(g) != nil:
+		errs = append(errs, invalid("spec.group", g, strings.Join(names.DNS1123Subdomain(g), ",")))
 	case !strings.Contains(g, "."):
 		errs = append(errs, invalid("spec.group", g, "should be a domain with at least one dot"))
 	}

@@ -9,6 +9,21 @@ import (
 // validateSpec checks the spec as the API server's
 // validateCustomResourceDefinitionSpec does, in its order.
 func validateSpec(in *internalSpec, opts options) ErrorList {
+	errs := validateGroupAndScope(in)
+	var schemaErrs ErrorList
+	opts, schemaErrs = requireSchemas(in, opts)
+	errs = append(errs, schemaErrs...)
+	errs = append(errs, validateVersions(in, opts)...)
+	errs = append(errs, validateSpecNames(in)...)
+	errs = append(errs, validateTopLevel(in, opts)...)
+	if in.conversion.Strategy != NoneConverter && in.PreserveUnknownFields {
+		errs = append(errs, invalid(strategyPath, in.conversion.Strategy, "must be None if spec.preserveUnknownFields is true"))
+	}
+	return append(errs, validateConversion(in.conversion, opts.requireRecognizedReviews, opts.allowInvalidCABundle)...)
+}
+
+// validateGroupAndScope checks spec.group and spec.scope.
+func validateGroupAndScope(in *internalSpec) ErrorList {
 	var errs ErrorList
 	switch g := in.Group; {
 	case g == "":
@@ -25,7 +40,14 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 	default:
 		errs = append(errs, notSupported("spec.scope", in.Scope, ClusterScoped, NamespaceScoped))
 	}
+	return errs
+}
 
+// requireSchemas returns opts requiring structural schemas where the spec
+// needs them, and the errors of versions without the schema they must
+// have.
+func requireSchemas(in *internalSpec, opts options) (options, ErrorList) {
+	var errs ErrorList
 	// Pruning (preserveUnknownFields false), defaults and x-kubernetes-
 	// extensions need structural schemas.
 	hasDefaults := in.anySchema(func(s *JSONSchemaProps) bool { return s.Default != nil })
@@ -47,7 +69,13 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 	if in.PreserveUnknownFields && hasDefaults {
 		errs = append(errs, invalid("spec.preserveUnknownFields", true, "must be false in order to use defaults in the schema"))
 	}
+	return opts, errs
+}
 
+// validateVersions checks each version, then the list of them and
+// spec.version.
+func validateVersions(in *internalSpec, opts options) ErrorList {
+	var errs ErrorList
 	storage := 0
 	unique := true
 	seen := make(map[string]bool, len(in.versions))
@@ -85,7 +113,12 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 			errs = append(errs, invalid("spec.version", in.version, strings.Join(msgs, ",")))
 		}
 	}
+	return errs
+}
 
+// validateSpecNames checks spec.names, defaulted.
+func validateSpecNames(in *internalSpec) ErrorList {
+	var errs ErrorList
 	for _, n := range []struct{ name, value string }{
 		{"plural", in.names.Plural}, {"singular", in.names.Singular},
 		{"kind", in.names.Kind}, {"listKind", in.names.ListKind},
@@ -94,7 +127,14 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 			errs = append(errs, required("spec.names."+n.name, ""))
 		}
 	}
-	errs = append(errs, validateNames(&in.names, "spec.names")...)
+	return append(errs, validateNames(&in.names, "spec.names")...)
+}
+
+// validateTopLevel checks what the server's conversion hoisted to the
+// top level: the schema, subresources, printer columns and selectable
+// fields that every version shares.
+func validateTopLevel(in *internalSpec, opts options) ErrorList {
+	var errs ErrorList
 	if in.validation != nil {
 		errs = append(errs, validateSchema(in.validation.OpenAPIV3Schema, in.anyStatusEnabled(), opts.schema, "spec.validation")...)
 	}
@@ -110,11 +150,7 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 				"spec.schema.openAPIV3Schema", "spec.selectableFields", "", opts)...)
 		}
 	}
-
-	if in.conversion.Strategy != NoneConverter && in.PreserveUnknownFields {
-		errs = append(errs, invalid(strategyPath, in.conversion.Strategy, "must be None if spec.preserveUnknownFields is true"))
-	}
-	return append(errs, validateConversion(in.conversion, opts.requireRecognizedReviews, opts.allowInvalidCABundle)...)
+	return errs
 }
 
 // validateVersion checks the version at index i as

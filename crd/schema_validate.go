@@ -35,9 +35,9 @@ func validateSchema(s *JSONSchemaProps, statusEnabled bool, opts schemaOptions, 
 	}
 	var notStructural *Error
 	if opts.requireStructuralSchema {
-		if msg := structuralError(s); msg != "" {
+		if ss, msg := newStructural(s); msg != "" {
 			notStructural = invalid(root, "", msg)
-		} else if e := validateStructural(s, root); len(e) > 0 {
+		} else if e := validateStructural(ss, root); len(e) > 0 {
 			errs = append(errs, e...)
 		} else {
 			errs = append(errs, validateDefaults(s, root, true, opts.requirePrunedDefaults)...)

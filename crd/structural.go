@@ -1,58 +1,29 @@
 package crd
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+)
 
 // The API server checks a schema a second time through a "structural"
-// view of it (k8s.io/apiextensions-apiserver/pkg/apiserver/schema). That
-// view is not a second model here: the helpers below read JSONSchemaProps
-// the way NewStructural converts it, so that the two agree on what is set.
+// view of it (k8s.io/apiextensions-apiserver/pkg/apiserver/schema). Its
+// model is package structural, which newStructural builds. The helpers
+// below read JSONSchemaProps the way NewStructural converts it, for that
+// builder and for the engines that still walk the wire type, so that all
+// agree on what is set.
 // In that view an empty properties map is no properties, items: [] is no
 // items, and empty lists of enum, allOf, anyOf and oneOf are none; but an
 // empty required, x-kubernetes-list-map-keys or x-kubernetes-validations
 // list, an empty externalDocs and a nested empty properties map are set.
 
 // structuralError returns the error with which the API server's
-// NewStructural refuses s, or "" when it converts. The server walks
-// properties in random order; here they come sorted, which only matters
-// when two properties fail differently.
+// NewStructural refuses s, or "" when it converts (see newStructural).
 func structuralError(s *JSONSchemaProps) string {
-	if s == nil {
-		return ""
-	}
-	if msg := unsupportedField(s); msg != "" {
-		return msg
-	}
-	if msg := structuralError(s.Not); msg != "" {
-		return msg
-	}
-	for _, list := range [][]JSONSchemaProps{s.AllOf, s.AnyOf, s.OneOf} {
-		for i := range list {
-			if msg := structuralError(&list[i]); msg != "" {
-				return msg
-			}
-		}
-	}
-	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
-		return "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined"
-	}
-	if s.Items != nil {
-		if len(s.Items.JSONSchemas) > 0 {
-			return "OpenAPIV3Schema 'items' must be a schema, but is an array"
-		}
-		if msg := structuralError(s.Items.Schema); msg != "" {
-			return msg
-		}
-	}
-	for _, k := range schemaKeys(s.Properties) {
-		p := s.Properties[k]
-		if msg := structuralError(&p); msg != "" {
-			return msg
-		}
-	}
-	if s.AdditionalProperties != nil {
-		return structuralError(s.AdditionalProperties.Schema)
-	}
-	return ""
+	_, msg := newStructural(s)
+	return msg
 }
 
 // unsupportedField names the first keyword of s that a structural schema
@@ -80,7 +51,8 @@ func unsupportedField(s *JSONSchemaProps) string {
 // isStructural reports whether the API server counts s as a structural
 // schema: it converts, and ValidateStructural finds nothing.
 func isStructural(s *JSONSchemaProps) bool {
-	return s == nil || structuralError(s) == "" && len(validateStructural(s, "")) == 0
+	ss, msg := newStructural(s)
+	return s == nil || msg == "" && len(structural.Validate(ss, field.NewPath(""))) == 0
 }
 
 // structuralItems returns the schema of items in the structural view: nil

@@ -1,39 +1,92 @@
 package crd
 
-import (
-	"sort"
+import "github.com/kubeversion/kubeversion/crd/internal/structural"
 
-	"github.com/kubeversion/kubeversion/crd/internal/structural"
-)
-
-// newStructural builds the structural model of s, as the API server's
-// NewStructural converts it, for a schema that structuralError accepts:
-// items is a schema or absent, and nothing unsupported is set. A nil s
-// gives nil.
-func newStructural(s *JSONSchemaProps) *structural.Structural {
+// newStructural builds the structural model of s as the API server's
+// NewStructural converts it, or returns the error with which NewStructural
+// refuses s: an unsupported keyword, items written as a list, or
+// x-kubernetes-preserve-unknown-fields false, the first one found. The
+// server walks properties in random order; here they come sorted, which
+// only matters when two properties fail differently. A nil s gives nil.
+func newStructural(s *JSONSchemaProps) (*structural.Structural, string) {
 	if s == nil {
-		return nil
+		return nil, ""
 	}
 	out := &structural.Structural{
 		Generic:      genericOf(s),
 		Extensions:   extensionsOf(s),
-		Items:        newStructural(structuralItems(s)),
 		XValidations: s.XValidations != nil,
+	}
+	var msg string
+	if out.ValueValidation, msg = checkedValueValidation(s); msg != "" {
+		return nil, msg
+	}
+	items, msg := checkedItems(s)
+	if msg != "" {
+		return nil, msg
+	}
+	if out.Items, msg = newStructural(items); msg != "" {
+		return nil, msg
 	}
 	if len(s.Properties) > 0 {
 		out.Properties = make([]structural.Property, 0, len(s.Properties))
-		for k, p := range s.Properties {
-			out.Properties = append(out.Properties, structural.Property{Name: k, Schema: newStructural(&p)})
+		for _, k := range schemaKeys(s.Properties) {
+			p := s.Properties[k]
+			ps, msg := newStructural(&p)
+			if msg != "" {
+				return nil, msg
+			}
+			out.Properties = append(out.Properties, structural.Property{Name: k, Schema: ps})
 		}
-		sort.Slice(out.Properties, func(i, j int) bool { return out.Properties[i].Name < out.Properties[j].Name })
 	}
 	if ap := s.AdditionalProperties; ap != nil {
-		out.AdditionalProperties = &structural.StructuralOrBool{Structural: newStructural(ap.Schema), Bool: ap.Allows}
+		aps, msg := newStructural(ap.Schema)
+		if msg != "" {
+			return nil, msg
+		}
+		out.AdditionalProperties = &structural.StructuralOrBool{Structural: aps, Bool: ap.Allows}
 	}
-	if hasValueValidation(s) {
-		out.ValueValidation = newValueValidation(s)
+	return out, ""
+}
+
+// checkedValueValidation returns the value validations of s, nil for
+// none, after checking in the server's order what the structural view
+// cannot hold: the keywords of s, then the schemas under not, allOf,
+// anyOf and oneOf.
+func checkedValueValidation(s *JSONSchemaProps) (*structural.ValueValidation, string) {
+	if msg := unsupportedField(s); msg != "" {
+		return nil, msg
 	}
-	return out
+	if !hasValueValidation(s) {
+		return nil, "" // and so no not, allOf, anyOf or oneOf
+	}
+	not, msg := newNested(s.Not)
+	if msg != "" {
+		return nil, msg
+	}
+	vv := &structural.ValueValidation{Pattern: s.Pattern, Not: not, IntOrStringAnyOf: isIntOrStringAnyOf(s.AnyOf)}
+	for _, l := range []struct {
+		list []JSONSchemaProps
+		out  *[]structural.Nested
+	}{{s.AllOf, &vv.AllOf}, {s.AnyOf, &vv.AnyOf}, {s.OneOf, &vv.OneOf}} {
+		if *l.out, msg = newNestedList(l.list); msg != "" {
+			return nil, msg
+		}
+	}
+	return vv, ""
+}
+
+// checkedItems returns the schema of items in the structural view, after
+// checking x-kubernetes-preserve-unknown-fields, which comes before it in
+// the server's order, and that items is not a list.
+func checkedItems(s *JSONSchemaProps) (*JSONSchemaProps, string) {
+	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
+		return nil, "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined"
+	}
+	if s.Items != nil && len(s.Items.JSONSchemas) > 0 {
+		return nil, "OpenAPIV3Schema 'items' must be a schema, but is an array"
+	}
+	return structuralItems(s), ""
 }
 
 // genericOf returns the generic keywords of s, its default pointing into
@@ -60,53 +113,62 @@ func extensionsOf(s *JSONSchemaProps) structural.Extensions {
 	}
 }
 
-// newValueValidation returns the value validations of s that the
-// structural checks read, with the schemas under allOf, anyOf, oneOf and
-// not.
-func newValueValidation(s *JSONSchemaProps) *structural.ValueValidation {
-	return &structural.ValueValidation{
-		Pattern:          s.Pattern,
-		AllOf:            newNestedList(s.AllOf),
-		AnyOf:            newNestedList(s.AnyOf),
-		OneOf:            newNestedList(s.OneOf),
-		Not:              newNested(s.Not),
-		IntOrStringAnyOf: isIntOrStringAnyOf(s.AnyOf),
-	}
-}
-
-func newNestedList(list []JSONSchemaProps) []structural.Nested {
+func newNestedList(list []JSONSchemaProps) ([]structural.Nested, string) {
 	if len(list) == 0 {
-		return nil
+		return nil, ""
 	}
 	out := make([]structural.Nested, len(list))
 	for i := range list {
-		out[i] = *newNested(&list[i])
+		n, msg := newNested(&list[i])
+		if msg != "" {
+			return nil, msg
+		}
+		out[i] = *n
 	}
-	return out
+	return out, ""
 }
 
 // newNested builds a schema under allOf, anyOf, oneOf or not, keeping
-// what it may not say to refuse it.
-func newNested(s *JSONSchemaProps) *structural.Nested {
+// what it may not say to refuse it, or returns why the server cannot
+// convert it, as newStructural.
+func newNested(s *JSONSchemaProps) (*structural.Nested, string) {
 	if s == nil {
-		return nil
+		return nil, ""
 	}
 	out := &structural.Nested{
-		Items:                newNested(structuralItems(s)),
 		ForbiddenGenerics:    genericOf(s),
 		ForbiddenExtensions:  extensionsOf(s),
 		AdditionalProperties: nestedAdditionalProperties(s),
 		XValidations:         len(s.XValidations) > 0,
 	}
+	var msg string
+	if out.ValueValidation, msg = checkedValueValidation(s); msg != "" {
+		return nil, msg
+	}
+	items, msg := checkedItems(s)
+	if msg != "" {
+		return nil, msg
+	}
+	if out.Items, msg = newNested(items); msg != "" {
+		return nil, msg
+	}
 	if len(s.Properties) > 0 {
 		out.Properties = make([]structural.NestedProperty, 0, len(s.Properties))
-		for k, p := range s.Properties {
-			out.Properties = append(out.Properties, structural.NestedProperty{Name: k, Schema: newNested(&p)})
+		for _, k := range schemaKeys(s.Properties) {
+			p := s.Properties[k]
+			ps, msg := newNested(&p)
+			if msg != "" {
+				return nil, msg
+			}
+			out.Properties = append(out.Properties, structural.NestedProperty{Name: k, Schema: ps})
 		}
-		sort.Slice(out.Properties, func(i, j int) bool { return out.Properties[i].Name < out.Properties[j].Name })
 	}
-	if hasValueValidation(s) {
-		out.ValueValidation = newValueValidation(s)
+	if ap := s.AdditionalProperties; ap != nil {
+		// A nested model keeps no schema of additionalProperties, but the
+		// server converts it, and refuses what it cannot convert.
+		if _, msg := newNested(ap.Schema); msg != "" {
+			return nil, msg
+		}
 	}
-	return out
+	return out, ""
 }

@@ -8,13 +8,12 @@ import (
 )
 
 // validateStructural returns what the API server's ValidateStructural
-// finds in s, a schema that structuralError accepts, whose root is at
-// path. Like the server, it sorts the errors by their message. For
+// finds in s, the model of a schema whose root is at path. Like the server, it sorts the errors by their message. For
 // example, {type: object, properties: {spec: {}}} gives
 //
 //	<path>.properties[spec].type: Required value: must not be empty for specified object fields
-func validateStructural(s *JSONSchemaProps, root string) ErrorList {
-	found := structural.Validate(newStructural(s), field.NewPath(root))
+func validateStructural(s *structural.Structural, root string) ErrorList {
+	found := structural.Validate(s, field.NewPath(root))
 	if len(found) == 0 {
 		return nil
 	}

@@ -1,12 +1,6 @@
 package crd
 
-import (
-	"sort"
-
-	"github.com/kubeversion/kubeversion/crd/internal/structural"
-
-	"github.com/kubeversion/kubeversion/crd/internal/field"
-)
+import "sort"
 
 // The API server checks a schema a second time through a "structural"
 // view of it (k8s.io/apiextensions-apiserver/pkg/apiserver/schema). Its
@@ -18,13 +12,6 @@ import (
 // items, and empty lists of enum, allOf, anyOf and oneOf are none; but an
 // empty required, x-kubernetes-list-map-keys or x-kubernetes-validations
 // list, an empty externalDocs and a nested empty properties map are set.
-
-// structuralError returns the error with which the API server's
-// NewStructural refuses s, or "" when it converts (see newStructural).
-func structuralError(s *JSONSchemaProps) string {
-	_, msg := newStructural(s)
-	return msg
-}
 
 // unsupportedField names the first keyword of s that a structural schema
 // cannot hold, as the API server's validateUnsupportedFields does.
@@ -46,13 +33,6 @@ func unsupportedField(s *JSONSchemaProps) string {
 		return "OpenAPIV3Schema 'definitions' is not supported"
 	}
 	return ""
-}
-
-// isStructural reports whether the API server counts s as a structural
-// schema: it converts, and ValidateStructural finds nothing.
-func isStructural(s *JSONSchemaProps) bool {
-	ss, msg := newStructural(s)
-	return s == nil || msg == "" && len(structural.Validate(ss, field.NewPath(""))) == 0
 }
 
 // structuralItems returns the schema of items in the structural view: nil

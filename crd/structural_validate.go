@@ -7,6 +7,20 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
+// structuralError returns the error with which the API server's
+// NewStructural refuses s, or "" when it converts (see newStructural).
+func structuralError(s *JSONSchemaProps) string {
+	_, msg := newStructural(s)
+	return msg
+}
+
+// isStructural reports whether the API server counts s as a structural
+// schema: it converts, and ValidateStructural finds nothing.
+func isStructural(s *JSONSchemaProps) bool {
+	ss, msg := newStructural(s)
+	return s == nil || msg == "" && len(structural.Validate(ss, field.NewPath(""))) == 0
+}
+
 // validateStructural returns what the API server's ValidateStructural
 // finds in s, the model of a schema whose root is at path. Like the server, it sorts the errors by their message. For
 // example, {type: object, properties: {spec: {}}} gives

@@ -75,10 +75,18 @@ func (d *defaultsChecker) walk(s *JSONSchemaProps, path string, root *JSONSchema
 		d.walk(items, path+".items", root, appendStep(steps, step{index: true}), insideMeta)
 	}
 	for _, k := range sortedKeys(s.Properties) {
-		sub := s.Properties[k]
 		meta := insideMeta || s.XEmbeddedResource && metaField(k)
-		d.walk(&sub, path+".properties["+k+"]", root, appendStep(steps, step{key: k}), meta)
+		d.walkProperty(s.Properties[k], path+".properties["+k+"]", root, appendStep(steps, step{key: k}), meta)
 	}
+}
+
+// walkProperty is walk of a schema held in a map. The copy is its
+// parameter, not a variable of walk's loop, which the compiler would move
+// to the heap; inlined, it would be one again.
+//
+//go:noinline
+func (d *defaultsChecker) walkProperty(s JSONSchemaProps, path string, root *JSONSchemaProps, steps []step, insideMeta bool) {
+	d.walk(&s, path, root, steps, insideMeta)
 }
 
 // appendStep appends to a copy of steps, which sibling walks share.

@@ -67,8 +67,7 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRu
 				sub = sub.withForbiddenDefaults("in top-level " + k)
 			}
 		}
-		p := s.Properties[k]
-		converts = w.visit(&p, path.Child("properties").Key(k), sub, false) && converts
+		converts = w.visitProperty(s.Properties[k], path.Child("properties").Key(k), sub) && converts
 	}
 	converts = w.visit(s.Not, path.Child("not"), rules, false) && converts
 	for _, kw := range [...]struct {
@@ -153,4 +152,13 @@ func isOpenAPIV3Type(t string) bool {
 		}
 	}
 	return false
+}
+
+// visitProperty is visit of a property's schema. The copy is its
+// parameter, not a variable of visit's loop, which the compiler would
+// move to the heap; inlined, it would be one again.
+//
+//go:noinline
+func (w *schemaWalk) visitProperty(s JSONSchemaProps, path *field.Path, rules keywordRules) bool {
+	return w.visit(&s, path, rules, false)
 }

@@ -31,8 +31,7 @@ func newStructural(s *JSONSchemaProps) (*structural.Structural, string) {
 	if len(s.Properties) > 0 {
 		out.Properties = make([]structural.Property, 0, len(s.Properties))
 		for _, k := range schemaKeys(s.Properties) {
-			p := s.Properties[k]
-			ps, msg := newStructural(&p)
+			ps, msg := newStructuralOf(s.Properties[k])
 			if msg != "" {
 				return nil, msg
 			}
@@ -47,6 +46,15 @@ func newStructural(s *JSONSchemaProps) (*structural.Structural, string) {
 		out.AdditionalProperties = &structural.StructuralOrBool{Structural: aps, Bool: ap.Allows}
 	}
 	return out, ""
+}
+
+// newStructuralOf is newStructural of a schema held in a map. The copy is
+// its parameter, not a variable of newStructural's loop, which the
+// compiler would move to the heap; inlined, it would be one again.
+//
+//go:noinline
+func newStructuralOf(s JSONSchemaProps) (*structural.Structural, string) {
+	return newStructural(&s)
 }
 
 // checkedValueValidation returns the value validations of s, nil for
@@ -128,6 +136,14 @@ func newNestedList(list []JSONSchemaProps) ([]structural.Nested, string) {
 	return out, ""
 }
 
+// newNestedOf is newNested of a schema held in a map (see
+// newStructuralOf).
+//
+//go:noinline
+func newNestedOf(s JSONSchemaProps) (*structural.Nested, string) {
+	return newNested(&s)
+}
+
 // newNested builds a schema under allOf, anyOf, oneOf or not, keeping
 // what it may not say to refuse it, or returns why the server cannot
 // convert it, as newStructural.
@@ -155,8 +171,7 @@ func newNested(s *JSONSchemaProps) (*structural.Nested, string) {
 	if len(s.Properties) > 0 {
 		out.Properties = make([]structural.NestedProperty, 0, len(s.Properties))
 		for _, k := range schemaKeys(s.Properties) {
-			p := s.Properties[k]
-			ps, msg := newNested(&p)
+			ps, msg := newNestedOf(s.Properties[k])
 			if msg != "" {
 				return nil, msg
 			}

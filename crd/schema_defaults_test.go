@@ -44,7 +44,7 @@ func TestValidateDefaults(t *testing.T) {
 		{"no default under additionalProperties is visited", `{"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "string", "default": 1}}}}`, true, nil},
 	}
 	for _, tt := range tests {
-		got := brief(validateDefaults(mustSchema(t, tt.schema), p, true, tt.prune))
+		got := brief(checkDefaults(mustSchema(t, tt.schema), p, tt.prune))
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s: validateDefaults mismatch (-want +got):\n%s", tt.name, diff)
 		}
@@ -59,7 +59,7 @@ func TestValidateDefaultsCoercesInPlace(t *testing.T) {
 	s := mustSchema(t, `{"type": "object", "properties": {"e": {"type": "object", "x-kubernetes-embedded-resource": true,
 		"x-kubernetes-preserve-unknown-fields": true, "default": {"apiVersion": "v1", "kind": "K", "metadata": {"x": 1}},
 		"properties": {"metadata": {"type": "object", "default": {"x": 1}}}}}}`)
-	validateDefaults(s, "p", true, true)
+	checkDefaults(s, "p", true)
 	want := mustValue(t, `{"apiVersion": "v1", "kind": "K", "metadata": {}}`)
 	if diff := cmp.Diff(want, s.Properties["e"].Default.Value); diff != "" {
 		t.Errorf("validateDefaults left a default uncoerced (-want +got):\n%s", diff)
@@ -71,4 +71,14 @@ func TestValidateDefaultsCoercesInPlace(t *testing.T) {
 	if s.XEmbeddedResource {
 		t.Errorf("validateDefaults marked the root as an embedded resource")
 	}
+}
+
+// checkDefaults is validateDefaults of the root s with its structural
+// model, or nil when s has none.
+func checkDefaults(s *JSONSchemaProps, path string, prune bool) ErrorList {
+	ss, msg := newStructural(s)
+	if msg != "" {
+		return nil
+	}
+	return validateDefaults(s, ss, path, true, prune)
 }

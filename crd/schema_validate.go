@@ -40,7 +40,7 @@ func validateSchema(s *JSONSchemaProps, statusEnabled bool, opts schemaOptions, 
 		} else if e := validateStructural(ss, root); len(e) > 0 {
 			errs = append(errs, e...)
 		} else {
-			errs = append(errs, validateDefaults(s, root, true, opts.requirePrunedDefaults)...)
+			errs = append(errs, validateDefaults(s, ss, root, true, opts.requirePrunedDefaults)...)
 		}
 	}
 	rules := keywordRules{

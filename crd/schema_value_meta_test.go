@@ -65,7 +65,7 @@ func TestValidateDefaultsEmbeddedMetaLists(t *testing.T) {
 			m + `.managedFields[0].operation|FieldValueNotSupported|"Bogus"|supported values: "Apply", "Update"`}},
 	}
 	for _, tt := range tests {
-		got := brief(validateDefaults(mustSchema(t, schema(tt.meta)), p, true, false))
+		got := brief(checkDefaults(mustSchema(t, schema(tt.meta)), p, false))
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s: validateDefaults mismatch (-want +got):\n%s", tt.name, diff)
 		}

@@ -45,6 +45,10 @@ func newStructural(s *JSONSchemaProps) (*structural.Structural, string) {
 		}
 		out.AdditionalProperties = &structural.StructuralOrBool{Structural: aps, Bool: ap.Allows}
 	}
+	out.HasDefaults = s.Default != nil || out.Items != nil && out.Items.HasDefaults
+	for _, p := range out.Properties {
+		out.HasDefaults = out.HasDefaults || p.Schema.HasDefaults
+	}
 	return out, ""
 }
 

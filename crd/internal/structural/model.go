@@ -23,6 +23,10 @@ type Structural struct {
 	XValidations bool
 	// ValueValidation is nil when no value validation is set.
 	ValueValidation *ValueValidation
+	// HasDefaults reports whether a default is set here or below, through
+	// items and properties: where the server's defaulting and its check
+	// of defaults go. A walk of defaults skips what has none.
+	HasDefaults bool
 }
 
 // Property is a property of a [Structural]: its name and schema.

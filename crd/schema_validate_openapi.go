@@ -59,7 +59,7 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRu
 		}
 		converts = w.visit(ap.Schema, path.Child("additionalProperties"), sub, false) && converts
 	}
-	for _, k := range schemaKeys(s.Properties) {
+	for _, k := range sortedKeys(s.Properties) {
 		sub := rules
 		if (isRoot || s.XEmbeddedResource) && (k == "metadata" || k == "kind" || k == "apiVersion") {
 			sub.insideResourceMeta = true
@@ -80,7 +80,7 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRu
 	}
 	// Below definitions, dependencies and a list of items nothing is
 	// converted: their presence alone stops the conversion.
-	for _, k := range schemaKeys(s.Definitions) {
+	for _, k := range sortedKeys(s.Definitions) {
 		d := s.Definitions[k]
 		w.visit(&d, path.Child("definitions").Key(k), rules, false)
 	}
@@ -90,7 +90,7 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRu
 			w.visit(&s.Items.JSONSchemas[i], path.Child("items").Index(i), rules, false)
 		}
 	}
-	for _, k := range schemaKeys(s.Dependencies) {
+	for _, k := range sortedKeys(s.Dependencies) {
 		w.visit(s.Dependencies[k].Schema, path.Child("dependencies").Key(k), rules, false)
 	}
 	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {

@@ -1,5 +1,7 @@
 package crd
 
+import "slices"
+
 // walkSchema calls visit on s and on every schema below it: properties,
 // items (one schema or a list), allOf, oneOf, anyOf, not,
 // additionalProperties, patternProperties, dependencies, additionalItems
@@ -64,4 +66,16 @@ func (w *schemaWalker) walkMap(m map[string]JSONSchemaProps, depth int, visit fu
 		w.copies[depth] = p
 		w.walk(&w.copies[depth], depth+1, visit)
 	}
+}
+
+// sortedKeys returns the keys of m sorted: the order in which this package
+// visits properties, definitions and dependencies, and the fields of a
+// value.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

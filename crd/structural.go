@@ -1,7 +1,5 @@
 package crd
 
-import "sort"
-
 // The API server checks a schema a second time through a "structural"
 // view of it (k8s.io/apiextensions-apiserver/pkg/apiserver/schema). Its
 // model is package structural, which newStructural builds. The helpers
@@ -93,15 +91,4 @@ func isBareType(s *JSONSchemaProps, t string) bool {
 // {type: string}].
 func isIntOrStringAnyOf(anyOf []JSONSchemaProps) bool {
 	return len(anyOf) == 2 && isBareType(&anyOf[0], "integer") && isBareType(&anyOf[1], "string")
-}
-
-// schemaKeys returns the keys of m sorted: the order in which this package
-// visits properties, definitions and dependencies.
-func schemaKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

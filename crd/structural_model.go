@@ -30,7 +30,7 @@ func newStructural(s *JSONSchemaProps) (*structural.Structural, string) {
 	}
 	if len(s.Properties) > 0 {
 		out.Properties = make([]structural.Property, 0, len(s.Properties))
-		for _, k := range schemaKeys(s.Properties) {
+		for _, k := range sortedKeys(s.Properties) {
 			ps, msg := newStructuralOf(s.Properties[k])
 			if msg != "" {
 				return nil, msg
@@ -174,7 +174,7 @@ func newNested(s *JSONSchemaProps) (*structural.Nested, string) {
 	}
 	if len(s.Properties) > 0 {
 		out.Properties = make([]structural.NestedProperty, 0, len(s.Properties))
-		for _, k := range schemaKeys(s.Properties) {
+		for _, k := range sortedKeys(s.Properties) {
 			ps, msg := newNestedOf(s.Properties[k])
 			if msg != "" {
 				return nil, msg

@@ -59,6 +59,9 @@ func (w *schemaWalker) walk(s *JSONSchemaProps, depth int, visit func(*JSONSchem
 // copy of that depth. A copy made before the list of copies grew stays
 // where it was, so the schemas above still point to what they visit.
 func (w *schemaWalker) walkMap(m map[string]JSONSchemaProps, depth int, visit func(*JSONSchemaProps)) {
+	if len(m) == 0 {
+		return // the common case, three times a schema: no iterator to start
+	}
 	for _, p := range m {
 		for len(w.copies) <= depth {
 			w.copies = append(w.copies, JSONSchemaProps{})

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
 // Conversion errors use the paths of the API server's internal type, where
@@ -30,7 +32,7 @@ func validateConversion(conv *Conversion, requireRecognized, allowInvalidCABundl
 	case "":
 		errs = append(errs, required(strategyPath, ""))
 	default:
-		errs = append(errs, &Error{ErrorTypeNotSupported, strategyPath, conv.Strategy, `supported values: "None", "Webhook"`})
+		errs = append(errs, &Error{Type: ErrorTypeNotSupported, Field: strategyPath, BadValue: conv.Strategy, Detail: `supported values: "None", "Webhook"`})
 	}
 	var cc *ClientConfig
 	var reviewVersions []string
@@ -159,7 +161,7 @@ func validateWebhookService(path string, svc *ServiceReference) ErrorList {
 			errs = append(errs, invalid(path+".path", p, "segment["+strconv.Itoa(i)+"] may not be empty"))
 			continue
 		}
-		for _, msg := range dns1123SubdomainErrors(segment) {
+		for _, msg := range names.DNS1123Subdomain(segment) {
 			errs = append(errs, invalid(path+".path", p, "segment["+strconv.Itoa(i)+"]: "+msg))
 		}
 	}

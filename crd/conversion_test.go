@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
 func webhookURL(url string, reviews ...string) *Conversion {
@@ -73,7 +75,7 @@ var conversionTests = []struct {
 		`spec.conversion.webhookClientConfig.service.path: Invalid value: "convert": must start with a '/'`}},
 	{"path segments", webhookService(ServiceReference{Namespace: "ns", Name: "c", Path: ptr("/a//B/" + strings.Repeat("p", 254))}, "v1"), []string{
 		`spec.conversion.webhookClientConfig.service.path: Invalid value: "/a//B/` + strings.Repeat("p", 254) + `": segment[1] may not be empty`,
-		`spec.conversion.webhookClientConfig.service.path: Invalid value: "/a//B/` + strings.Repeat("p", 254) + `": segment[2]: ` + dns1123SubdomainMessage,
+		`spec.conversion.webhookClientConfig.service.path: Invalid value: "/a//B/` + strings.Repeat("p", 254) + `": segment[2]: ` + names.DNS1123SubdomainMessage,
 		`spec.conversion.webhookClientConfig.service.path: Invalid value: "/a//B/` + strings.Repeat("p", 254) + `": segment[3]: must be no more than 253 characters`,
 	}},
 	{"review versions: duplicates, names, one error per message", webhookURL("https://x", "v1", "V2", "v1", "V2", "V"+strings.Repeat("a", 63)), []string{

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // ErrorType is the kind of an [Error], as in k8s.io/apimachinery's
@@ -63,6 +65,13 @@ type Error struct {
 	Field    string
 	BadValue any
 	Detail   string
+
+	// hoisting is, for a BadValue that is a list of versions, what the
+	// server's conversion kept at the top level when the validation
+	// began: validating defaults can make schemas that differed equal,
+	// and the list prints as the server converted it before. Nil means
+	// what the list shares when it is printed.
+	hoisting *hoisted
 }
 
 // Error returns the message as the API server prints it, "<field>: <body>",
@@ -88,7 +97,7 @@ func (e *Error) Error() string {
 	switch e.Type {
 	case ErrorTypeInvalid, ErrorTypeTypeInvalid, ErrorTypeNotSupported, ErrorTypeDuplicate, ErrorTypeTooMany:
 		b.WriteString(": ")
-		writeValue(&b, e.BadValue)
+		writeValue(&b, e.BadValue, e.hoisting)
 	}
 	if e.Detail != "" {
 		b.WriteString(": ")
@@ -97,8 +106,9 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// writeValue prints v as field.Error's ErrorBody does.
-func writeValue(b *strings.Builder, v any) {
+// writeValue prints v as field.Error's ErrorBody does; h, if not nil, is
+// the hoisting of a list of versions.
+func writeValue(b *strings.Builder, v any, h *hoisted) {
 	switch v := v.(type) {
 	case string:
 		b.WriteString(strconv.Quote(v))
@@ -107,7 +117,7 @@ func writeValue(b *strings.Builder, v any) {
 		fmt.Fprint(b, v)
 		return
 	}
-	j, err := json.Marshal(internalValue(v))
+	j, err := json.Marshal(internalValue(v, h))
 	if err != nil {
 		j = []byte(fmt.Sprintf("%#v", v))
 	}
@@ -128,15 +138,15 @@ func (list ErrorList) Error() string {
 }
 
 func invalid(field string, value any, detail string) *Error {
-	return &Error{ErrorTypeInvalid, field, value, detail}
+	return &Error{Type: ErrorTypeInvalid, Field: field, BadValue: value, Detail: detail}
 }
 
 func required(field, detail string) *Error {
-	return &Error{ErrorTypeRequired, field, "", detail}
+	return &Error{Type: ErrorTypeRequired, Field: field, BadValue: "", Detail: detail}
 }
 
 func forbidden(field, detail string) *Error {
-	return &Error{ErrorTypeForbidden, field, "", detail}
+	return &Error{Type: ErrorTypeForbidden, Field: field, BadValue: "", Detail: detail}
 }
 
 // notSupported lists the supported values quoted, as field.NotSupported.
@@ -145,11 +155,11 @@ func notSupported(field, value string, supported ...string) *Error {
 	for i, s := range supported {
 		quoted[i] = strconv.Quote(s)
 	}
-	return &Error{ErrorTypeNotSupported, field, value, "supported values: " + strings.Join(quoted, ", ")}
+	return &Error{Type: ErrorTypeNotSupported, Field: field, BadValue: value, Detail: "supported values: " + strings.Join(quoted, ", ")}
 }
 
 func duplicate(field string, value any) *Error {
-	return &Error{ErrorTypeDuplicate, field, value, ""}
+	return &Error{Type: ErrorTypeDuplicate, Field: field, BadValue: value}
 }
 
 // tooLong is field.TooLong, which omits the value.
@@ -158,7 +168,7 @@ func tooLong(field string, max int) *Error {
 	if max == 1 {
 		unit = "byte"
 	}
-	return &Error{ErrorTypeTooLong, field, "<value omitted>", "may not be more than " + strconv.Itoa(max) + " " + unit}
+	return &Error{Type: ErrorTypeTooLong, Field: field, BadValue: "<value omitted>", Detail: "may not be more than " + strconv.Itoa(max) + " " + unit}
 }
 
 // tooMany is field.TooMany.
@@ -167,5 +177,16 @@ func tooMany(field string, actual, max int) *Error {
 	if max == 1 {
 		unit = "item"
 	}
-	return &Error{ErrorTypeTooMany, field, actual, "must have at most " + strconv.Itoa(max) + " " + unit}
+	return &Error{Type: ErrorTypeTooMany, Field: field, BadValue: actual, Detail: "must have at most " + strconv.Itoa(max) + " " + unit}
+}
+
+// fromField returns the public Error of an error an internal engine
+// found.
+func fromField(e field.Error) *Error {
+	t := [...]ErrorType{
+		field.Invalid:   ErrorTypeInvalid,
+		field.Required:  ErrorTypeRequired,
+		field.Forbidden: ErrorTypeForbidden,
+	}[e.Type]
+	return &Error{Type: t, Field: e.Field, BadValue: e.BadValue, Detail: e.Detail}
 }

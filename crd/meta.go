@@ -6,6 +6,10 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
 // maxAnnotationsSize is the most bytes that the keys and values of
@@ -23,7 +27,7 @@ func validateMetaCreate(m *Metadata, in *internalSpec) ErrorList {
 			// The server drops two bytes, not one, before adding "a".
 			checked = name[:len(name)-2] + "a"
 		}
-		msgs := dns1123SubdomainErrors(checked)
+		msgs := names.DNS1123Subdomain(checked)
 		if name != want {
 			msgs = append(msgs, `must be spec.names.plural+"."+spec.group`)
 		}
@@ -121,15 +125,7 @@ func validateMetaUpdate(c, old *CustomResourceDefinition) ErrorList {
 // one, as the server's metadata validation does when it filters its
 // errors through an aggregate.
 func uniqueErrors(errs ErrorList) ErrorList {
-	if len(errs) < 2 {
-		return errs
-	}
-	seen := make(map[string]bool, len(errs))
-	return slices.DeleteFunc(errs, func(e *Error) bool {
-		msg := e.Error()
-		defer func() { seen[msg] = true }()
-		return seen[msg]
-	})
+	return field.Unique(errs, (*Error).Error)
 }
 
 // defaultedSpec returns s with the defaults the API server applies, for

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
 // ValidateLabels checks labels found at field (such as "metadata.labels")
@@ -21,10 +23,10 @@ func ValidateLabels(field string, labels map[string]string) ErrorList {
 	}
 	var errs ErrorList
 	for _, k := range slices.Sorted(maps.Keys(labels)) {
-		for _, msg := range qualifiedNameErrors(k) {
+		for _, msg := range names.QualifiedName(k) {
 			errs = append(errs, invalid(field, k, msg))
 		}
-		for _, msg := range labelValueErrors(labels[k]) {
+		for _, msg := range names.LabelValue(labels[k]) {
 			errs = append(errs, invalid(field, labels[k], msg))
 		}
 	}
@@ -45,7 +47,7 @@ func ValidateAnnotations(field string, annotations map[string]string) ErrorList 
 	var errs ErrorList
 	size := 0
 	for _, k := range slices.Sorted(maps.Keys(annotations)) {
-		for _, msg := range qualifiedNameErrors(strings.ToLower(k)) {
+		for _, msg := range names.QualifiedName(strings.ToLower(k)) {
 			errs = append(errs, invalid(field, k, msg))
 		}
 		size += len(k) + len(annotations[k])
@@ -113,7 +115,7 @@ func parseGroupVersion(gv string) (group, version string, ok bool) {
 func validateFinalizers(path string, finalizers []string) ErrorList {
 	var errs ErrorList
 	for _, f := range finalizers {
-		for _, msg := range qualifiedNameErrors(f) {
+		for _, msg := range names.QualifiedName(f) {
 			errs = append(errs, invalid(path, f, msg))
 		}
 	}

@@ -36,17 +36,6 @@ func TestIsDNS1035Label(t *testing.T) {
 	}
 }
 
-func TestDNS1123Subdomain(t *testing.T) {
-	for s, want := range map[string]bool{
-		"a": true, "a.b": true, "a-b.c-d": true, "0": true, "a.0": true,
-		"": false, ".a": false, "a.": false, "a..b": false, "-a": false, "a-": false, "A": false, "a_b": false,
-	} {
-		if got := isDNS1123Subdomain(s); got != want {
-			t.Errorf("isDNS1123Subdomain(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
-
 func TestPreferredVersion(t *testing.T) {
 	for _, tt := range []struct {
 		versions []Version
@@ -116,18 +105,18 @@ func TestErrorValues(t *testing.T) {
 		err  *Error
 		want string
 	}{
-		{&Error{ErrorTypeDuplicate, "f", "x", ""}, `f: Duplicate value: "x"`},
-		{&Error{ErrorTypeInvalid, "f", int64(7), "d"}, `f: Invalid value: 7: d`},
-		{&Error{ErrorTypeInvalid, "f", true, "d"}, `f: Invalid value: true: d`},
-		{&Error{ErrorTypeInvalid, "f", []string(nil), "d"}, `f: Invalid value: null: d`},
-		{&Error{ErrorTypeTypeInvalid, "f", "string", "d"}, `f: Invalid value: "string": d`},
-		{&Error{ErrorTypeTooLong, "f", "<value omitted>", "d"}, `f: Too long: d`},
+		{&Error{Type: ErrorTypeDuplicate, Field: "f", BadValue: "x", Detail: ""}, `f: Duplicate value: "x"`},
+		{&Error{Type: ErrorTypeInvalid, Field: "f", BadValue: int64(7), Detail: "d"}, `f: Invalid value: 7: d`},
+		{&Error{Type: ErrorTypeInvalid, Field: "f", BadValue: true, Detail: "d"}, `f: Invalid value: true: d`},
+		{&Error{Type: ErrorTypeInvalid, Field: "f", BadValue: []string(nil), Detail: "d"}, `f: Invalid value: null: d`},
+		{&Error{Type: ErrorTypeTypeInvalid, Field: "f", BadValue: "string", Detail: "d"}, `f: Invalid value: "string": d`},
+		{&Error{Type: ErrorTypeTooLong, Field: "f", BadValue: "<value omitted>", Detail: "d"}, `f: Too long: d`},
 	} {
 		if got := tt.err.Error(); got != tt.want {
 			t.Errorf("Error() = %q, want %q", got, tt.want)
 		}
 	}
-	list := ErrorList{{ErrorTypeRequired, "a", "", ""}, {ErrorTypeForbidden, "b", "", "no"}}
+	list := ErrorList{{Type: ErrorTypeRequired, Field: "a"}, {Type: ErrorTypeForbidden, Field: "b", Detail: "no"}}
 	if got, want := list.Error(), "a: Required value; b: Forbidden: no"; got != want {
 		t.Errorf("ErrorList.Error() = %q, want %q", got, want)
 	}

@@ -103,10 +103,10 @@ func itemsSchema(s *JSONSchemaProps) *JSONSchemaProps {
 	return s.Items.Schema
 }
 
-// field returns the schema of the field k of an object of schema s: the
+// fieldSchema returns the schema of the field k of an object of schema s: the
 // property, else the additionalProperties schema (nil for a boolean);
 // ok is false when s specifies neither.
-func field(s *JSONSchemaProps, k string) (sub *JSONSchemaProps, ok bool) {
+func fieldSchema(s *JSONSchemaProps, k string) (sub *JSONSchemaProps, ok bool) {
 	if p, found := s.Properties[k]; found {
 		return &p, true
 	}
@@ -134,7 +134,7 @@ func (p *pruner) prune(x any, s *JSONSchemaProps) {
 			if s.XEmbeddedResource && metaField(k) {
 				continue
 			}
-			if sub, ok := field(s, k); ok {
+			if sub, ok := fieldSchema(s, k); ok {
 				n := p.key(k)
 				p.prune(v, sub)
 				p.restore(n)
@@ -173,7 +173,7 @@ func (p *pruner) skip(x any, s *JSONSchemaProps) {
 			if s.XEmbeddedResource && metaField(k) {
 				continue
 			}
-			if sub, ok := field(s, k); ok {
+			if sub, ok := fieldSchema(s, k); ok {
 				n := p.key(k)
 				p.prune(v, sub)
 				p.restore(n)

@@ -89,7 +89,7 @@ func pruneNulls(x any, s *JSONSchemaProps) {
 		for k, v := range x {
 			var sub *JSONSchemaProps
 			if s != nil {
-				sub, _ = field(s, k)
+				sub, _ = fieldSchema(s, k)
 			}
 			if v == nil && sub != nil && !sub.Nullable && (sub.Default == nil || sub.Default.Value == nil) {
 				delete(x, k)

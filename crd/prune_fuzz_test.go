@@ -83,7 +83,7 @@ func FuzzPrune(f *testing.F) {
 				t.Fatalf("Prune after Coerce removed %q", again)
 			}
 		}
-		validateDefaults(&s, "p", true, true)
+		checkDefaults(&s, "p", true)
 		validateValue(orig, &s, "")
 	})
 }

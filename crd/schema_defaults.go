@@ -1,5 +1,11 @@
 package crd
 
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
+)
+
 // validateDefaults checks every default in the schema s, whose root is at
 // path (for example "spec.versions[0].schema.openAPIV3Schema"), as the API
 // server's defaulting.ValidateDefaults does (CEL rules aside). The server
@@ -28,12 +34,15 @@ package crd
 // a schema are visited in sorted order, where the server's order is
 // random; defaults under additionalProperties are not visited, as in the
 // server, since they are forbidden there.
-func validateDefaults(s *JSONSchemaProps, path string, isResourceRoot, requirePrunedDefaults bool) ErrorList {
+//
+// ss is the structural model of s, which tells the walk where no default
+// is, so that it does not go there.
+func validateDefaults(s *JSONSchemaProps, ss *structural.Structural, path string, isResourceRoot, requirePrunedDefaults bool) ErrorList {
 	if isResourceRoot {
 		s = rootResource(s)
 	}
 	d := defaultsChecker{prune: requirePrunedDefaults, values: valueValidator{structural: true}}
-	d.walk(s, path, s, nil, false)
+	d.walk(s, ss, path, s, nil, false)
 	return d.errs
 }
 
@@ -51,10 +60,11 @@ type step struct {
 	index bool
 }
 
-// walk checks the default of s and those below it. root is the schema of
-// the nearest resource around s, and steps the way from it to s.
-func (d *defaultsChecker) walk(s *JSONSchemaProps, path string, root *JSONSchemaProps, steps []step, insideMeta bool) {
-	if s == nil {
+// walk checks the default of s and those below it; ss is the model of s.
+// root is the schema of the nearest resource around s, and steps the way
+// from it to s.
+func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, path string, root *JSONSchemaProps, steps []step, insideMeta bool) {
+	if s == nil || !ss.HasDefaults {
 		return
 	}
 	if s.XEmbeddedResource {
@@ -70,13 +80,25 @@ func (d *defaultsChecker) walk(s *JSONSchemaProps, path string, root *JSONSchema
 		}
 	}
 	if items := itemsSchema(s); items != nil {
-		d.walk(items, path+".items", root, appendStep(steps, step{index: true}), insideMeta)
+		d.walk(items, ss.Items, path+".items", root, appendStep(steps, step{index: true}), insideMeta)
 	}
-	for _, k := range sortedKeys(s.Properties) {
-		sub := s.Properties[k]
+	for _, p := range ss.Properties {
+		if !p.Schema.HasDefaults {
+			continue
+		}
+		k := p.Name
 		meta := insideMeta || s.XEmbeddedResource && metaField(k)
-		d.walk(&sub, path+".properties["+k+"]", root, appendStep(steps, step{key: k}), meta)
+		d.walkProperty(s.Properties[k], p.Schema, path+".properties["+k+"]", root, appendStep(steps, step{key: k}), meta)
 	}
+}
+
+// walkProperty is walk of a schema held in a map. The copy is its
+// parameter, not a variable of walk's loop, which the compiler would move
+// to the heap; inlined, it would be one again.
+//
+//go:noinline
+func (d *defaultsChecker) walkProperty(s JSONSchemaProps, ss *structural.Structural, path string, root *JSONSchemaProps, steps []step, insideMeta bool) {
+	d.walk(&s, ss, path, root, steps, insideMeta)
 }
 
 // appendStep appends to a copy of steps, which sibling walks share.
@@ -148,15 +170,11 @@ func aggregate(errs ErrorList) string {
 		return errs[0].Error()
 	}
 	// An aggregate drops messages seen before.
-	seen := map[string]bool{}
-	var msgs []string
-	for _, e := range errs {
-		m := e.Error()
-		if !seen[m] {
-			seen[m] = true
-			msgs = append(msgs, m)
-		}
+	msgs := make([]string, len(errs))
+	for i, e := range errs {
+		msgs[i] = e.Error()
 	}
+	msgs = field.Unique(msgs, func(m string) string { return m })
 	if len(msgs) == 1 {
 		return msgs[0]
 	}

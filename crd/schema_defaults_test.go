@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
 func TestValidateDefaults(t *testing.T) {
@@ -23,13 +25,13 @@ func TestValidateDefaults(t *testing.T) {
 			[]string{p + `.properties[l].items.properties[n].default|FieldValueInvalid|-1| in body should be greater than or equal to 0`}},
 		{"an embedded resource needs apiVersion and kind", `{"type": "object", "properties": {"e": {"type": "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true, "default": {"kind": "bad_kind"}}}}`, true, []string{
 			p + `.properties[e].default.apiVersion|FieldValueRequired|""|`,
-			p + `.properties[e].default.kind|FieldValueInvalid|"bad_kind"|may have mixed case, but should otherwise match: ` + dns1035Message}},
+			p + `.properties[e].default.kind|FieldValueInvalid|"bad_kind"|may have mixed case, but should otherwise match: ` + names.DNS1035Message}},
 		{"kind must be a string", `{"type": "object", "properties": {"e": {"type": "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true, "default": {"apiVersion": "v1", "kind": 1}}}}`, true,
 			[]string{p + `.properties[e].default.kind|FieldValueInvalid|1|must be a string`}},
 		{"metadata of an embedded resource", `{"type": "object", "properties": {"e": {"type": "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true, "default": {"apiVersion": "v1", "kind": "K", "metadata": {"name": "a/b"}}}}}`, true,
 			[]string{p + `.properties[e].default.metadata.name|FieldValueInvalid|"a/b"|may not contain '/'`}},
 		{"labels of an embedded resource", `{"type": "object", "properties": {"e": {"type": "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true, "default": {"apiVersion": "v1", "kind": "K", "metadata": {"labels": {"a": "b c"}}}}}}`, true,
-			[]string{p + `.properties[e].default.metadata.labels|FieldValueInvalid|"b c"|` + labelValueErrors("b c")[0]}},
+			[]string{p + `.properties[e].default.metadata.labels|FieldValueInvalid|"b c"|` + names.LabelValue("b c")[0]}},
 		{"metadata that is no ObjectMeta", `{"type": "object", "properties": {"e": {"type": "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true, "default": {"apiVersion": "v1", "kind": "K", "metadata": {"name": 1}}}}}`, true,
 			[]string{p + `.properties[e].default.metadata|FieldValueInvalid|{"name":1}|json: cannot unmarshal number into Go struct field ObjectMeta.name of type string`}},
 		{"a default inside metadata is checked in the resource", `{"type": "object", "properties": {"metadata": {"type": "object", "properties": {"name": {"type": "string", "default": "a%b"}}}}}`, true,
@@ -42,7 +44,7 @@ func TestValidateDefaults(t *testing.T) {
 		{"no default under additionalProperties is visited", `{"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "string", "default": 1}}}}`, true, nil},
 	}
 	for _, tt := range tests {
-		got := brief(validateDefaults(mustSchema(t, tt.schema), p, true, tt.prune))
+		got := brief(checkDefaults(mustSchema(t, tt.schema), p, tt.prune))
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s: validateDefaults mismatch (-want +got):\n%s", tt.name, diff)
 		}
@@ -57,7 +59,7 @@ func TestValidateDefaultsCoercesInPlace(t *testing.T) {
 	s := mustSchema(t, `{"type": "object", "properties": {"e": {"type": "object", "x-kubernetes-embedded-resource": true,
 		"x-kubernetes-preserve-unknown-fields": true, "default": {"apiVersion": "v1", "kind": "K", "metadata": {"x": 1}},
 		"properties": {"metadata": {"type": "object", "default": {"x": 1}}}}}}`)
-	validateDefaults(s, "p", true, true)
+	checkDefaults(s, "p", true)
 	want := mustValue(t, `{"apiVersion": "v1", "kind": "K", "metadata": {}}`)
 	if diff := cmp.Diff(want, s.Properties["e"].Default.Value); diff != "" {
 		t.Errorf("validateDefaults left a default uncoerced (-want +got):\n%s", diff)
@@ -69,4 +71,14 @@ func TestValidateDefaultsCoercesInPlace(t *testing.T) {
 	if s.XEmbeddedResource {
 		t.Errorf("validateDefaults marked the root as an embedded resource")
 	}
+}
+
+// checkDefaults is validateDefaults of the root s with its structural
+// model, or nil when s has none.
+func checkDefaults(s *JSONSchemaProps, path string, prune bool) ErrorList {
+	ss, msg := newStructural(s)
+	if msg != "" {
+		return nil
+	}
+	return validateDefaults(s, ss, path, true, prune)
 }

@@ -1,6 +1,10 @@
 package crd
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+)
 
 // validateSchema checks one openAPIV3Schema s (nil: none) of the schema
 // found at path ("spec.versions[0].schema" or "spec.validation"), as the
@@ -31,12 +35,12 @@ func validateSchema(s *JSONSchemaProps, statusEnabled bool, opts schemaOptions, 
 	}
 	var notStructural *Error
 	if opts.requireStructuralSchema {
-		if msg := structuralError(s); msg != "" {
+		if ss, msg := newStructural(s); msg != "" {
 			notStructural = invalid(root, "", msg)
-		} else if e := validateStructural(s, root); len(e) > 0 {
+		} else if e := validateStructural(ss, root); len(e) > 0 {
 			errs = append(errs, e...)
 		} else {
-			errs = append(errs, validateDefaults(s, root, true, opts.requirePrunedDefaults)...)
+			errs = append(errs, validateDefaults(s, ss, root, true, opts.requirePrunedDefaults)...)
 		}
 	}
 	rules := keywordRules{
@@ -45,7 +49,7 @@ func validateSchema(s *JSONSchemaProps, statusEnabled bool, opts schemaOptions, 
 		requireValidPropertyType: opts.requireValidPropertyType,
 	}
 	w := schemaWalk{opts: opts, errs: errs}
-	w.visit(s, newSchemaPath(root), rules, true)
+	w.visit(s, field.NewPath(root), rules, true)
 	errs = w.errs
 	if len(errs) == 0 && notStructural != nil {
 		errs = append(errs, notStructural)

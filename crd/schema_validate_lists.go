@@ -4,21 +4,23 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // checkListAndMapTypes checks x-kubernetes-map-type, x-kubernetes-list-type
 // and x-kubernetes-list-map-keys of one schema, in the API server's order.
-func checkListAndMapTypes(s *JSONSchemaProps, path *schemaPath, opts schemaOptions) ErrorList {
+func checkListAndMapTypes(s *JSONSchemaProps, path *field.Path, opts schemaOptions) ErrorList {
 	var errs ErrorList
 	if s.XMapType != nil && s.Type != "object" {
 		if s.Type == "" {
-			errs = append(errs, required(path.at("type"), "must be object if x-kubernetes-map-type is specified"))
+			errs = append(errs, required(path.At("type"), "must be object if x-kubernetes-map-type is specified"))
 		} else {
-			errs = append(errs, invalid(path.at("type"), s.Type, "must be object if x-kubernetes-map-type is specified"))
+			errs = append(errs, invalid(path.At("type"), s.Type, "must be object if x-kubernetes-map-type is specified"))
 		}
 	}
 	if s.XMapType != nil && *s.XMapType != "atomic" && *s.XMapType != "granular" {
-		errs = append(errs, unsupportedValue(path.at("x-kubernetes-map-type"), *s.XMapType, []string{"atomic", "granular"}))
+		errs = append(errs, unsupportedValue(path.At("x-kubernetes-map-type"), *s.XMapType, []string{"atomic", "granular"}))
 	}
 
 	listType := ""
@@ -28,21 +30,21 @@ func checkListAndMapTypes(s *JSONSchemaProps, path *schemaPath, opts schemaOptio
 	switch {
 	case s.XListType != nil && s.Type != "array":
 		if s.Type == "" {
-			errs = append(errs, required(path.at("type"), "must be array if x-kubernetes-list-type is specified"))
+			errs = append(errs, required(path.At("type"), "must be array if x-kubernetes-list-type is specified"))
 		} else {
-			errs = append(errs, invalid(path.at("type"), s.Type, "must be array if x-kubernetes-list-type is specified"))
+			errs = append(errs, invalid(path.At("type"), s.Type, "must be array if x-kubernetes-list-type is specified"))
 		}
 	case opts.requireAtomicSetType && listType == "set" && structuralItems(s) != nil:
-		errs = append(errs, checkSetItems(s.Items.Schema, path.child("items"))...)
+		errs = append(errs, checkSetItems(s.Items.Schema, path.Child("items"))...)
 	}
 	if s.XListType != nil && listType != "atomic" && listType != "set" && listType != "map" {
-		errs = append(errs, unsupportedValue(path.at("x-kubernetes-list-type"), listType, []string{"atomic", "set", "map"}))
+		errs = append(errs, unsupportedValue(path.At("x-kubernetes-list-type"), listType, []string{"atomic", "set", "map"}))
 	}
 	if len(s.XListMapKeys) > 0 {
 		if s.XListType == nil {
-			errs = append(errs, required(path.at("x-kubernetes-list-type"), "must be map if x-kubernetes-list-map-keys is non-empty"))
+			errs = append(errs, required(path.At("x-kubernetes-list-type"), "must be map if x-kubernetes-list-map-keys is non-empty"))
 		} else if listType != "map" {
-			errs = append(errs, invalid(path.at("x-kubernetes-list-type"), listType, "must be map if x-kubernetes-list-map-keys is non-empty"))
+			errs = append(errs, invalid(path.At("x-kubernetes-list-type"), listType, "must be map if x-kubernetes-list-map-keys is non-empty"))
 		}
 	}
 	if listType == "map" {
@@ -57,15 +59,15 @@ func checkListAndMapTypes(s *JSONSchemaProps, path *schemaPath, opts schemaOptio
 // checkSetItems checks that the items of a set are atomic. As in the API
 // server, the error on an object's x-kubernetes-map-type shows the items'
 // x-kubernetes-list-type as its value (usually null).
-func checkSetItems(items *JSONSchemaProps, path *schemaPath) ErrorList {
+func checkSetItems(items *JSONSchemaProps, path *field.Path) ErrorList {
 	switch items.Type {
 	case "array":
 		if items.XListType != nil && *items.XListType != "atomic" {
-			return ErrorList{invalid(path.at("x-kubernetes-list-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
+			return ErrorList{invalid(path.At("x-kubernetes-list-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
 		}
 	case "object":
 		if items.XMapType == nil || *items.XMapType != "atomic" {
-			return ErrorList{invalid(path.at("x-kubernetes-map-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
+			return ErrorList{invalid(path.At("x-kubernetes-map-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
 		}
 	}
 	return nil
@@ -74,32 +76,32 @@ func checkSetItems(items *JSONSchemaProps, path *schemaPath) ErrorList {
 // checkMapList checks a list with x-kubernetes-list-type map: its keys and
 // its items. As in the API server, a key whose property is an array or
 // object is reported with the items' type as its value.
-func checkMapList(s *JSONSchemaProps, path *schemaPath) ErrorList {
+func checkMapList(s *JSONSchemaProps, path *field.Path) ErrorList {
 	var errs ErrorList
 	if len(s.XListMapKeys) == 0 {
-		errs = append(errs, required(path.at("x-kubernetes-list-map-keys"), "must not be empty if x-kubernetes-list-type is map"))
+		errs = append(errs, required(path.At("x-kubernetes-list-map-keys"), "must not be empty if x-kubernetes-list-type is map"))
 	}
 	if s.Items == nil {
-		return append(errs, required(path.at("items"), "must have a schema if x-kubernetes-list-type is map"))
+		return append(errs, required(path.At("items"), "must have a schema if x-kubernetes-list-type is map"))
 	}
 	items := s.Items.Schema
 	if items == nil {
 		// The value prints as the server prints its internal type.
 		value := &internalSchemaOrArray{JSONSchemas: internalSchemas(s.Items.JSONSchemas)}
-		return append(errs, invalid(path.at("items"), value, "must only have a single schema if x-kubernetes-list-type is map"))
+		return append(errs, invalid(path.At("items"), value, "must only have a single schema if x-kubernetes-list-type is map"))
 	}
 	if items.Type != "object" {
-		return append(errs, invalid(path.child("items").at("type"), items.Type, "must be object if parent array's x-kubernetes-list-type is map"))
+		return append(errs, invalid(path.Child("items").At("type"), items.Type, "must be object if parent array's x-kubernetes-list-type is map"))
 	}
 	seen := make(map[string]bool, len(s.XListMapKeys))
 	for _, k := range s.XListMapKeys {
 		if p, ok := items.Properties[k]; !ok {
-			errs = append(errs, invalid(path.at("x-kubernetes-list-map-keys"), s.XListMapKeys, "entries must all be names of item properties"))
+			errs = append(errs, invalid(path.At("x-kubernetes-list-map-keys"), s.XListMapKeys, "entries must all be names of item properties"))
 		} else if p.Type == "array" || p.Type == "object" {
-			errs = append(errs, invalid(path.child("items").child("properties").key(k).at("type"), items.Type, "must be a scalar type if parent array's x-kubernetes-list-type is map"))
+			errs = append(errs, invalid(path.Child("items").Child("properties").Key(k).At("type"), items.Type, "must be a scalar type if parent array's x-kubernetes-list-type is map"))
 		}
 		if seen[k] {
-			errs = append(errs, invalid(path.at("x-kubernetes-list-map-keys"), s.XListMapKeys, "must not contain duplicate entries"))
+			errs = append(errs, invalid(path.At("x-kubernetes-list-map-keys"), s.XListMapKeys, "must not contain duplicate entries"))
 		}
 		seen[k] = true
 	}
@@ -109,14 +111,14 @@ func checkMapList(s *JSONSchemaProps, path *schemaPath) ErrorList {
 // checkMapListKeysMapSet checks, for a set or a map list, that items are
 // not nullable and, for a map list, that each key is required or has a
 // default and is not nullable: the API server's validateMapListKeysMapSet.
-func checkMapListKeysMapSet(s *JSONSchemaProps, path *schemaPath) ErrorList {
+func checkMapListKeysMapSet(s *JSONSchemaProps, path *field.Path) ErrorList {
 	items := structuralItems(s)
 	if items == nil || s.XListType == nil || *s.XListType != "set" && *s.XListType != "map" {
 		return nil
 	}
 	var errs ErrorList
 	if items.Nullable {
-		errs = append(errs, forbidden(path.child("items").at("nullable"), "cannot be nullable when x-kubernetes-list-type is "+*s.XListType))
+		errs = append(errs, forbidden(path.Child("items").At("nullable"), "cannot be nullable when x-kubernetes-list-type is "+*s.XListType))
 	}
 	if *s.XListType != "map" {
 		return errs
@@ -126,12 +128,12 @@ func checkMapListKeysMapSet(s *JSONSchemaProps, path *schemaPath) ErrorList {
 		if !ok {
 			continue // reported by checkMapList
 		}
-		kp := path.child("items").child("properties").key(k)
+		kp := path.Child("items").Child("properties").Key(k)
 		if !slices.Contains(items.Required, k) && p.Default == nil {
-			errs = append(errs, required(kp.at("default"), "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property"))
+			errs = append(errs, required(kp.At("default"), "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property"))
 		}
 		if p.Nullable {
-			errs = append(errs, forbidden(kp.at("nullable"), "this property is in x-kubernetes-list-map-keys, so it cannot be nullable"))
+			errs = append(errs, forbidden(kp.At("nullable"), "this property is in x-kubernetes-list-map-keys, so it cannot be nullable"))
 		}
 	}
 	return errs
@@ -144,5 +146,5 @@ func unsupportedValue(path string, value any, supported []string) *Error {
 	for i, v := range supported {
 		quoted[i] = strconv.Quote(v)
 	}
-	return &Error{ErrorTypeNotSupported, path, value, "supported values: " + strings.Join(quoted, ", ")}
+	return &Error{Type: ErrorTypeNotSupported, Field: path, BadValue: value, Detail: "supported values: " + strings.Join(quoted, ", ")}
 }

@@ -1,5 +1,7 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/field"
+
 // openAPIV3Types are the values of type the API server accepts, sorted as
 // its error message lists them.
 var openAPIV3Types = []string{"array", "boolean", "integer", "number", "object", "string"}
@@ -34,7 +36,7 @@ type schemaWalk struct {
 // converts to the API server's structural view (see structuralError),
 // worked out on the way so that each rule's fieldPath check does not walk
 // s again.
-func (w *schemaWalk) visit(s *JSONSchemaProps, path *schemaPath, rules keywordRules, isRoot bool) (converts bool) {
+func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRules, isRoot bool) (converts bool) {
 	if s == nil {
 		return true
 	}
@@ -43,11 +45,11 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *schemaPath, rules keywordRu
 		(s.Items == nil || len(s.Items.JSONSchemas) == 0)
 	w.errs = append(w.errs, checkKeywords(s, path, rules)...)
 	if s.UniqueItems {
-		w.errs = append(w.errs, forbidden(path.at("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"))
+		w.errs = append(w.errs, forbidden(path.At("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"))
 	}
 	if ap := s.AdditionalProperties; ap != nil {
 		if len(s.Properties) != 0 && (!ap.Allows || ap.Schema != nil) {
-			w.errs = append(w.errs, forbidden(path.at("additionalProperties"), "additionalProperties and properties are mutual exclusive"))
+			w.errs = append(w.errs, forbidden(path.At("additionalProperties"), "additionalProperties and properties are mutual exclusive"))
 		}
 		sub := rules
 		if rules.insideResourceMeta {
@@ -55,9 +57,9 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *schemaPath, rules keywordRu
 			// ambiguous.
 			sub = rules.withForbiddenDefaults("inside additionalProperties applying to object metadata")
 		}
-		converts = w.visit(ap.Schema, path.child("additionalProperties"), sub, false) && converts
+		converts = w.visit(ap.Schema, path.Child("additionalProperties"), sub, false) && converts
 	}
-	for _, k := range schemaKeys(s.Properties) {
+	for _, k := range sortedKeys(s.Properties) {
 		sub := rules
 		if (isRoot || s.XEmbeddedResource) && (k == "metadata" || k == "kind" || k == "apiVersion") {
 			sub.insideResourceMeta = true
@@ -65,35 +67,34 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *schemaPath, rules keywordRu
 				sub = sub.withForbiddenDefaults("in top-level " + k)
 			}
 		}
-		p := s.Properties[k]
-		converts = w.visit(&p, path.child("properties").key(k), sub, false) && converts
+		converts = w.visitProperty(s.Properties[k], path.Child("properties").Key(k), sub) && converts
 	}
-	converts = w.visit(s.Not, path.child("not"), rules, false) && converts
+	converts = w.visit(s.Not, path.Child("not"), rules, false) && converts
 	for _, kw := range [...]struct {
 		name string
 		list []JSONSchemaProps
 	}{{"allOf", s.AllOf}, {"oneOf", s.OneOf}, {"anyOf", s.AnyOf}} {
 		for i := range kw.list {
-			converts = w.visit(&kw.list[i], path.child(kw.name).index(i), rules, false) && converts
+			converts = w.visit(&kw.list[i], path.Child(kw.name).Index(i), rules, false) && converts
 		}
 	}
 	// Below definitions, dependencies and a list of items nothing is
 	// converted: their presence alone stops the conversion.
-	for _, k := range schemaKeys(s.Definitions) {
+	for _, k := range sortedKeys(s.Definitions) {
 		d := s.Definitions[k]
-		w.visit(&d, path.child("definitions").key(k), rules, false)
+		w.visit(&d, path.Child("definitions").Key(k), rules, false)
 	}
 	if s.Items != nil {
-		converts = w.visit(s.Items.Schema, path.child("items"), rules, false) && converts
+		converts = w.visit(s.Items.Schema, path.Child("items"), rules, false) && converts
 		for i := range s.Items.JSONSchemas {
-			w.visit(&s.Items.JSONSchemas[i], path.child("items").index(i), rules, false)
+			w.visit(&s.Items.JSONSchemas[i], path.Child("items").Index(i), rules, false)
 		}
 	}
-	for _, k := range schemaKeys(s.Dependencies) {
-		w.visit(s.Dependencies[k].Schema, path.child("dependencies").key(k), rules, false)
+	for _, k := range sortedKeys(s.Dependencies) {
+		w.visit(s.Dependencies[k].Schema, path.Child("dependencies").Key(k), rules, false)
 	}
 	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
-		w.errs = append(w.errs, invalid(path.at("x-kubernetes-preserve-unknown-fields"), false, "must be true or undefined"))
+		w.errs = append(w.errs, invalid(path.At("x-kubernetes-preserve-unknown-fields"), false, "must be true or undefined"))
 	}
 	w.errs = append(w.errs, checkListAndMapTypes(s, path, w.opts)...)
 	w.errs = append(w.errs, checkValidationRules(s, path, converts)...)
@@ -102,44 +103,44 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *schemaPath, rules keywordRu
 
 // checkKeywords checks the keywords of one schema, as the API server's
 // specStandardValidatorV3.validate.
-func checkKeywords(s *JSONSchemaProps, path *schemaPath, rules keywordRules) ErrorList {
+func checkKeywords(s *JSONSchemaProps, path *field.Path, rules keywordRules) ErrorList {
 	var errs ErrorList
 	if rules.requireValidPropertyType && s.Type != "" && !isOpenAPIV3Type(s.Type) {
-		errs = append(errs, unsupportedValue(path.at("type"), s.Type, openAPIV3Types))
+		errs = append(errs, unsupportedValue(path.At("type"), s.Type, openAPIV3Types))
 	}
 	if s.Default != nil && !rules.allowDefaults {
 		detail := "must not be set"
 		if rules.disallowDefaultsReason != "" {
 			detail += " " + rules.disallowDefaultsReason
 		}
-		errs = append(errs, forbidden(path.at("default"), detail))
+		errs = append(errs, forbidden(path.At("default"), detail))
 	}
 	if s.ID != "" {
-		errs = append(errs, forbidden(path.at("id"), "id is not supported"))
+		errs = append(errs, forbidden(path.At("id"), "id is not supported"))
 	}
 	if s.AdditionalItems != nil {
-		errs = append(errs, forbidden(path.at("additionalItems"), "additionalItems is not supported"))
+		errs = append(errs, forbidden(path.At("additionalItems"), "additionalItems is not supported"))
 	}
 	if len(s.PatternProperties) != 0 {
-		errs = append(errs, forbidden(path.at("patternProperties"), "patternProperties is not supported"))
+		errs = append(errs, forbidden(path.At("patternProperties"), "patternProperties is not supported"))
 	}
 	if len(s.Definitions) != 0 {
-		errs = append(errs, forbidden(path.at("definitions"), "definitions is not supported"))
+		errs = append(errs, forbidden(path.At("definitions"), "definitions is not supported"))
 	}
 	if s.Dependencies != nil {
-		errs = append(errs, forbidden(path.at("dependencies"), "dependencies is not supported"))
+		errs = append(errs, forbidden(path.At("dependencies"), "dependencies is not supported"))
 	}
 	if s.Ref != nil {
-		errs = append(errs, forbidden(path.at("$ref"), "$ref is not supported"))
+		errs = append(errs, forbidden(path.At("$ref"), "$ref is not supported"))
 	}
 	if s.Type == "null" {
-		errs = append(errs, forbidden(path.at("type"), "type cannot be set to null, use nullable as an alternative"))
+		errs = append(errs, forbidden(path.At("type"), "type cannot be set to null, use nullable as an alternative"))
 	}
 	if s.Items != nil && len(s.Items.JSONSchemas) != 0 {
-		errs = append(errs, forbidden(path.at("items"), "items must be a schema object and not an array"))
+		errs = append(errs, forbidden(path.At("items"), "items must be a schema object and not an array"))
 	}
 	if rules.insideResourceMeta && s.XEmbeddedResource {
-		errs = append(errs, forbidden(path.at("x-kubernetes-embedded-resource"), "must not be used inside of resource meta"))
+		errs = append(errs, forbidden(path.At("x-kubernetes-embedded-resource"), "must not be used inside of resource meta"))
 	}
 	return errs
 }
@@ -151,4 +152,13 @@ func isOpenAPIV3Type(t string) bool {
 		}
 	}
 	return false
+}
+
+// visitProperty is visit of a property's schema. The copy is its
+// parameter, not a variable of visit's loop, which the compiler would
+// move to the heap; inlined, it would be one again.
+//
+//go:noinline
+func (w *schemaWalk) visitProperty(s JSONSchemaProps, path *field.Path, rules keywordRules) bool {
+	return w.visit(&s, path, rules, false)
 }

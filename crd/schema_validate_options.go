@@ -1,5 +1,7 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/field"
+
 // schemaOptions are the rules on schemas that an update relaxes when the
 // live object already broke them: the schema part of the API server's
 // validationOptions.
@@ -107,9 +109,9 @@ func hasNonAtomicSetItems(s *JSONSchemaProps) bool {
 	if s.XListType == nil || *s.XListType != "set" || structuralItems(s) == nil {
 		return false
 	}
-	return len(checkSetItems(s.Items.Schema, newSchemaPath(""))) > 0
+	return len(checkSetItems(s.Items.Schema, field.NewPath(""))) > 0
 }
 
 func hasInvalidMapListKeysMapSet(s *JSONSchemaProps) bool {
-	return len(checkMapListKeysMapSet(s, newSchemaPath(""))) > 0
+	return len(checkMapListKeysMapSet(s, field.NewPath(""))) > 0
 }

@@ -2,6 +2,8 @@ package crd
 
 import (
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // validationReasons are the values of reason the API server accepts in
@@ -19,36 +21,36 @@ type validationReason string
 // out; see the package doc. converts tells whether s converts to the
 // structural view: as the API server's pathValid, a schema that does not
 // accepts any fieldPath.
-func checkValidationRules(s *JSONSchemaProps, path *schemaPath, converts bool) ErrorList {
+func checkValidationRules(s *JSONSchemaProps, path *field.Path, converts bool) ErrorList {
 	var errs ErrorList
 	for i, rule := range s.XValidations {
-		at := path.child("x-kubernetes-validations").index(i)
+		at := path.Child("x-kubernetes-validations").Index(i)
 		trimmedRule := strings.TrimSpace(rule.Rule)
 		trimmedMsg := strings.TrimSpace(rule.Message)
 		switch {
 		case trimmedRule == "":
-			errs = append(errs, required(at.at("rule"), "rule is not specified"))
+			errs = append(errs, required(at.At("rule"), "rule is not specified"))
 		case rule.Message != "" && trimmedMsg == "":
-			errs = append(errs, invalid(at.at("message"), rule.Message, "must be non-empty if specified"))
+			errs = append(errs, invalid(at.At("message"), rule.Message, "must be non-empty if specified"))
 		case hasNewlines(trimmedMsg):
-			errs = append(errs, invalid(at.at("message"), rule.Message, "must not contain line breaks"))
+			errs = append(errs, invalid(at.At("message"), rule.Message, "must not contain line breaks"))
 		case hasNewlines(trimmedRule) && trimmedMsg == "":
-			errs = append(errs, required(at.at("message"), "message must be specified if rule contains line breaks"))
+			errs = append(errs, required(at.At("message"), "message must be specified if rule contains line breaks"))
 		}
 		if rule.MessageExpression != "" && strings.TrimSpace(rule.MessageExpression) == "" {
-			errs = append(errs, required(at.at("messageExpression"), "messageExpression must be non-empty if specified"))
+			errs = append(errs, required(at.At("messageExpression"), "messageExpression must be non-empty if specified"))
 		}
 		if rule.Reason != nil && !isValidationReason(*rule.Reason) {
-			errs = append(errs, unsupportedValue(at.at("reason"), validationReason(*rule.Reason), validationReasons))
+			errs = append(errs, unsupportedValue(at.At("reason"), validationReason(*rule.Reason), validationReasons))
 		}
 		if rule.FieldPath != "" && strings.TrimSpace(rule.FieldPath) == "" {
-			errs = append(errs, invalid(at.at("fieldPath"), rule.FieldPath, "must be non-empty if specified"))
+			errs = append(errs, invalid(at.At("fieldPath"), rule.FieldPath, "must be non-empty if specified"))
 		}
 		if hasNewlines(rule.FieldPath) {
-			errs = append(errs, invalid(at.at("fieldPath"), rule.FieldPath, "must not contain line breaks"))
+			errs = append(errs, invalid(at.At("fieldPath"), rule.FieldPath, "must not contain line breaks"))
 		}
 		if rule.FieldPath != "" && converts && !validFieldPath(rule.FieldPath, s) {
-			errs = append(errs, invalid(at.at("fieldPath"), rule.FieldPath, "must be a valid path"))
+			errs = append(errs, invalid(at.At("fieldPath"), rule.FieldPath, "must be a valid path"))
 		}
 	}
 	return errs

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kubeversion/kubeversion/crd/internal/strfmt"
 )
 
 // valueValidator checks JSON values (the model of [JSON]) against a
@@ -63,7 +65,7 @@ func (v *valueValidator) types(s *JSONSchemaProps) []string {
 // format returns the format the validator sees in s. Without structural,
 // formats are stripped as the server strips them from a CRD's schema
 // (StripUnsupportedFormatsPostProcessor): for a string, or a schema of no
-// single type, the formats of [formats]; for an integer int32 and int64;
+// single type, the formats [strfmt.Known] knows; for an integer int32 and int64;
 // for a number float and double; for other types none.
 func (v *valueValidator) format(s *JSONSchemaProps, types []string) string {
 	if v.structural || s.Format == "" {
@@ -75,7 +77,7 @@ func (v *valueValidator) format(s *JSONSchemaProps, types []string) string {
 	}
 	switch typ {
 	case "", "string":
-		if knownFormat(s.Format) {
+		if strfmt.Known(s.Format) {
 			return s.Format
 		}
 	case "integer":
@@ -114,7 +116,7 @@ func (v *valueValidator) validate(x any, s *JSONSchemaProps, path string, nested
 	switch x := x.(type) {
 	case string:
 		step(v.checkString(x, s, path))
-		if knownFormat(format) {
+		if strfmt.Known(format) {
 			step(checkFormat(x, format, path))
 		}
 	case int64, float64:
@@ -234,7 +236,7 @@ func (v *valueValidator) pattern(p string) (*regexp.Regexp, error) {
 
 // checkFormat is kube-openapi's formatValidator, for a format it knows.
 func checkFormat(x, format, path string) *valueResult {
-	if validFormat(format, x) {
+	if strfmt.Valid(format, x) {
 		return nil
 	}
 	return failed(typeError(path, format, x))

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
 // coerceObjectMeta is the API server's objectmeta.Coerce for a default:
@@ -209,8 +211,8 @@ func dns1123LabelErrors(s string) []string {
 		msgs = append(msgs, "must be no more than 63 characters")
 	}
 	switch {
-	case isDNS1123Label(s):
-	case isDNS1123Subdomain(s):
+	case names.IsDNS1123Label(s):
+	case names.IsDNS1123Subdomain(s):
 		// A valid subdomain that is not a label has dots.
 		msgs = append(msgs, "must not contain dots")
 	default:

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
 // TestValidateDefaultsEmbeddedMetaLists covers the owner references,
@@ -47,7 +49,7 @@ func TestValidateDefaultsEmbeddedMetaLists(t *testing.T) {
 			m + `.ownerReferences|FieldValueInvalid|[{"apiVersion":"v1","kind":"Foo","name":"x","uid":"u","controller":true},{"apiVersion":"v1","kind":"Bar","name":"y","uid":"v","controller":true}]|` +
 				`Only one reference can have Controller set to true. Found "true" in references for Foo/x and Bar/y`}},
 		{"a finalizer that is no qualified name", `{"finalizers": ["Bad Name"]}`,
-			[]string{m + `.finalizers|FieldValueInvalid|"Bad Name"|` + qualifiedNameErrors("Bad Name")[0]}},
+			[]string{m + `.finalizers|FieldValueInvalid|"Bad Name"|` + names.QualifiedName("Bad Name")[0]}},
 		{"orphan and foregroundDeletion", `{"finalizers": ["orphan", "foregroundDeletion"]}`,
 			[]string{m + `.finalizers|FieldValueInvalid|["orphan","foregroundDeletion"]|finalizer orphan and foregroundDeletion cannot be both set`}},
 		{"a managed fields operation", `{"managedFields": [{"operation": "Bogus"}]}`,
@@ -63,7 +65,7 @@ func TestValidateDefaultsEmbeddedMetaLists(t *testing.T) {
 			m + `.managedFields[0].operation|FieldValueNotSupported|"Bogus"|supported values: "Apply", "Update"`}},
 	}
 	for _, tt := range tests {
-		got := brief(validateDefaults(mustSchema(t, schema(tt.meta)), p, true, false))
+		got := brief(checkDefaults(mustSchema(t, schema(tt.meta)), p, false))
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s: validateDefaults mismatch (-want +got):\n%s", tt.name, diff)
 		}

@@ -118,7 +118,7 @@ func (r *valueResult) fieldErrors(field string) ErrorList {
 		case codeMaxItems, codeTooManyProperties:
 			list = append(list, tooManyValues(path, e.actual, e.limit))
 		case codeInvalidType:
-			list = append(list, &Error{errorTypeTypeInvalid, path, value, e.msg})
+			list = append(list, &Error{Type: errorTypeTypeInvalid, Field: path, BadValue: value, Detail: e.msg})
 		default:
 			list = append(list, invalid(path, value, e.msg))
 		}
@@ -129,7 +129,7 @@ func (r *valueResult) fieldErrors(field string) ErrorList {
 // tooLongValue is field.TooLong, which says less of a negative limit.
 func tooLongValue(path string, limit int64) *Error {
 	if limit < 0 {
-		return &Error{ErrorTypeTooLong, path, "<value omitted>", "value is too long"}
+		return &Error{Type: ErrorTypeTooLong, Field: path, BadValue: "<value omitted>", Detail: "value is too long"}
 	}
 	return tooLong(path, int(limit))
 }
@@ -137,7 +137,7 @@ func tooLongValue(path string, limit int64) *Error {
 // tooManyValues is field.TooMany, which says less of a negative limit.
 func tooManyValues(path string, actual, limit int64) *Error {
 	if limit < 0 {
-		return &Error{ErrorTypeTooMany, path, int(actual), "has too many items"}
+		return &Error{Type: ErrorTypeTooMany, Field: path, BadValue: int(actual), Detail: "has too many items"}
 	}
 	return tooMany(path, int(actual), int(limit))
 }
@@ -158,5 +158,5 @@ func notSupportedValue(path string, value any, enum []any) *Error {
 	if len(quoted) > 0 {
 		detail = "supported values: " + strings.Join(quoted, ", ")
 	}
-	return &Error{ErrorTypeNotSupported, path, value, detail}
+	return &Error{Type: ErrorTypeNotSupported, Field: path, BadValue: value, Detail: detail}
 }

@@ -1,9 +1,6 @@
 package crd
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // checkComposition is kube-openapi's schemaPropsValidator: anyOf, oneOf,
 // allOf and not, in that order. A failing anyOf or oneOf reports the
@@ -175,14 +172,4 @@ func (v *valueValidator) checkObject(x map[string]any, s *JSONSchemaProps, path 
 		}
 	}
 	return r
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -1,59 +1,15 @@
 package crd
 
-import "sort"
-
 // The API server checks a schema a second time through a "structural"
-// view of it (k8s.io/apiextensions-apiserver/pkg/apiserver/schema). That
-// view is not a second model here: the helpers below read JSONSchemaProps
-// the way NewStructural converts it, so that the two agree on what is set.
+// view of it (k8s.io/apiextensions-apiserver/pkg/apiserver/schema). Its
+// model is package structural, which newStructural builds. The helpers
+// below read JSONSchemaProps the way NewStructural converts it, for that
+// builder and for the engines that still walk the wire type, so that all
+// agree on what is set.
 // In that view an empty properties map is no properties, items: [] is no
 // items, and empty lists of enum, allOf, anyOf and oneOf are none; but an
 // empty required, x-kubernetes-list-map-keys or x-kubernetes-validations
 // list, an empty externalDocs and a nested empty properties map are set.
-
-// structuralError returns the error with which the API server's
-// NewStructural refuses s, or "" when it converts. The server walks
-// properties in random order; here they come sorted, which only matters
-// when two properties fail differently.
-func structuralError(s *JSONSchemaProps) string {
-	if s == nil {
-		return ""
-	}
-	if msg := unsupportedField(s); msg != "" {
-		return msg
-	}
-	if msg := structuralError(s.Not); msg != "" {
-		return msg
-	}
-	for _, list := range [][]JSONSchemaProps{s.AllOf, s.AnyOf, s.OneOf} {
-		for i := range list {
-			if msg := structuralError(&list[i]); msg != "" {
-				return msg
-			}
-		}
-	}
-	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
-		return "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined"
-	}
-	if s.Items != nil {
-		if len(s.Items.JSONSchemas) > 0 {
-			return "OpenAPIV3Schema 'items' must be a schema, but is an array"
-		}
-		if msg := structuralError(s.Items.Schema); msg != "" {
-			return msg
-		}
-	}
-	for _, k := range schemaKeys(s.Properties) {
-		p := s.Properties[k]
-		if msg := structuralError(&p); msg != "" {
-			return msg
-		}
-	}
-	if s.AdditionalProperties != nil {
-		return structuralError(s.AdditionalProperties.Schema)
-	}
-	return ""
-}
 
 // unsupportedField names the first keyword of s that a structural schema
 // cannot hold, as the API server's validateUnsupportedFields does.
@@ -75,12 +31,6 @@ func unsupportedField(s *JSONSchemaProps) string {
 		return "OpenAPIV3Schema 'definitions' is not supported"
 	}
 	return ""
-}
-
-// isStructural reports whether the API server counts s as a structural
-// schema: it converts, and ValidateStructural finds nothing.
-func isStructural(s *JSONSchemaProps) bool {
-	return s == nil || structuralError(s) == "" && len(validateStructural(s, "")) == 0
 }
 
 // structuralItems returns the schema of items in the structural view: nil
@@ -141,15 +91,4 @@ func isBareType(s *JSONSchemaProps, t string) bool {
 // {type: string}].
 func isIntOrStringAnyOf(anyOf []JSONSchemaProps) bool {
 	return len(anyOf) == 2 && isBareType(&anyOf[0], "integer") && isBareType(&anyOf[1], "string")
-}
-
-// schemaKeys returns the keys of m sorted: the order in which this package
-// visits properties, definitions and dependencies.
-func schemaKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,30 +1,40 @@
 package crd
 
 import (
-	"regexp"
 	"sort"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
-// level is where a structural schema sits: at the root, as array items,
-// or as an object's field (a property or additionalProperties).
-type level int
+// structuralError returns the error with which the API server's
+// NewStructural refuses s, or "" when it converts (see newStructural).
+func structuralError(s *JSONSchemaProps) string {
+	_, msg := newStructural(s)
+	return msg
+}
 
-const (
-	rootLevel level = iota
-	itemLevel
-	fieldLevel
-)
+// isStructural reports whether the API server counts s as a structural
+// schema: it converts, and ValidateStructural finds nothing.
+func isStructural(s *JSONSchemaProps) bool {
+	ss, msg := newStructural(s)
+	return s == nil || msg == "" && len(structural.Validate(ss, field.NewPath(""))) == 0
+}
 
 // validateStructural returns what the API server's ValidateStructural
-// finds in s, a schema that structuralError accepts, whose root is at
-// path. Like the server, it sorts the errors by their message. For
+// finds in s, the model of a schema whose root is at path. Like the server, it sorts the errors by their message. For
 // example, {type: object, properties: {spec: {}}} gives
 //
 //	<path>.properties[spec].type: Required value: must not be empty for specified object fields
-func validateStructural(s *JSONSchemaProps, root string) ErrorList {
-	path := newSchemaPath(root)
-	errs := structuralInvariants(s, rootLevel, path)
-	errs = append(errs, valueCompleteness(s, s, path, path)...)
+func validateStructural(s *structural.Structural, root string) ErrorList {
+	found := structural.Validate(s, field.NewPath(root))
+	if len(found) == 0 {
+		return nil
+	}
+	errs := make(ErrorList, len(found))
+	for i, e := range found {
+		errs[i] = fromField(e)
+	}
 	if len(errs) < 2 {
 		return errs
 	}
@@ -47,179 +57,4 @@ func (b byMessage) Less(i, j int) bool { return b.msgs[i] < b.msgs[j] }
 func (b byMessage) Swap(i, j int) {
 	b.errs[i], b.errs[j] = b.errs[j], b.errs[i]
 	b.msgs[i], b.msgs[j] = b.msgs[j], b.msgs[i]
-}
-
-// structuralInvariants checks one node of the structural view and the
-// nodes below it, as the server's validateStructuralInvariants.
-func structuralInvariants(s *JSONSchemaProps, lvl level, path *schemaPath) ErrorList {
-	if s == nil {
-		return nil
-	}
-	var errs ErrorList
-	items := structuralItems(s)
-	if s.Type == "array" && items == nil {
-		errs = append(errs, required(path.at("items"), "must be specified"))
-	}
-	errs = append(errs, structuralInvariants(items, itemLevel, path.child("items"))...)
-	for _, k := range schemaKeys(s.Properties) {
-		p := s.Properties[k]
-		errs = append(errs, structuralInvariants(&p, fieldLevel, path.child("properties").key(k))...)
-	}
-	if s.AdditionalProperties != nil {
-		if lvl == rootLevel {
-			errs = append(errs, forbidden(path.at("additionalProperties"), "must not be used at the root"))
-		}
-		errs = append(errs, structuralInvariants(s.AdditionalProperties.Schema, fieldLevel, path.child("additionalProperties"))...)
-	}
-
-	preserve := preservesUnknownFields(s)
-	if s.XIntOrString && preserve {
-		errs = append(errs, invalid(path.at("x-kubernetes-preserve-unknown-fields"), true, "must be false if x-kubernetes-int-or-string is true"))
-	}
-	if s.XIntOrString && s.XEmbeddedResource {
-		errs = append(errs, invalid(path.at("x-kubernetes-embedded-resource"), true, "must be false if x-kubernetes-int-or-string is true"))
-	}
-
-	skipAnyOf := isIntOrStringAnyOf(s.AnyOf)
-	skipFirstAllOfAnyOf := len(s.AllOf) > 0 && isIntOrStringAnyOf(s.AllOf[0].AnyOf)
-	errs = append(errs, valueValidation(s, skipAnyOf, skipFirstAllOfAnyOf, path)...)
-
-	checkMetadata := lvl == rootLevel || s.XEmbeddedResource
-	switch {
-	case s.XEmbeddedResource && s.Type == "":
-		errs = append(errs, required(path.at("type"), "must be object if x-kubernetes-embedded-resource is true"))
-	case s.XEmbeddedResource && s.Type != "object":
-		errs = append(errs, invalid(path.at("type"), s.Type, "must be object if x-kubernetes-embedded-resource is true"))
-	case s.Type == "" && !s.XIntOrString && !preserve:
-		errs = append(errs, required(path.at("type"), [...]string{
-			rootLevel:  "must not be empty at the root",
-			itemLevel:  "must not be empty for specified array items",
-			fieldLevel: "must not be empty for specified object fields",
-		}[lvl]))
-	}
-	if s.XEmbeddedResource && s.AdditionalProperties != nil {
-		errs = append(errs, forbidden(path.at("additionalProperties"), "must not be used if x-kubernetes-embedded-resource is set"))
-	}
-	if lvl == rootLevel && s.Type != "" && s.Type != "object" {
-		errs = append(errs, invalid(path.at("type"), s.Type, "must be object at the root"))
-	}
-	for _, name := range [...]string{"kind", "apiVersion"} {
-		if p, found := s.Properties[name]; found && checkMetadata && p.Type != "string" {
-			errs = append(errs, invalid(path.child("properties").key(name).at("type"), p.Type, "must be string"))
-		}
-	}
-	if m, found := s.Properties["metadata"]; found {
-		errs = append(errs, metadataInvariants(&m, checkMetadata, lvl, path.child("properties").key("metadata"))...)
-	}
-	if s.XEmbeddedResource && !preserve && len(s.Properties) == 0 {
-		errs = append(errs, required(path.at("properties"), "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields"))
-	}
-	return errs
-}
-
-// metadataInvariants checks the schema m of metadata: an object at the
-// root and in embedded resources, and at the root nothing but the
-// properties name and generateName (whose schemas are not looked at), a
-// type and a default.
-func metadataInvariants(m *JSONSchemaProps, checkMetadata bool, lvl level, path *schemaPath) ErrorList {
-	var errs ErrorList
-	if checkMetadata && m.Type != "object" {
-		errs = append(errs, invalid(path.at("type"), m.Type, "must be object"))
-	}
-	if lvl != rootLevel {
-		return errs
-	}
-	_, name := m.Properties["name"]
-	_, generateName := m.Properties["generateName"]
-	onlyNames := name && generateName && len(m.Properties) == 2 || (name || generateName) && len(m.Properties) == 1
-	if len(m.Properties) > 0 && !onlyNames || structuralItems(m) != nil || m.AdditionalProperties != nil ||
-		hasGenerics(m) || hasExtensions(m) || m.XValidations != nil || hasValueValidation(m) {
-		errs = append(errs, forbidden(path.String(), "must not specify anything other than name and generateName, but metadata is implicitly specified"))
-	}
-	return errs
-}
-
-// valueValidation checks the value validations of s (anyOf, allOf, oneOf,
-// not, pattern), as the server's validateValueValidation. skipAnyOf and
-// skipFirstAllOfAnyOf leave out the int-or-string patterns.
-func valueValidation(s *JSONSchemaProps, skipAnyOf, skipFirstAllOfAnyOf bool, path *schemaPath) ErrorList {
-	var errs ErrorList
-	if !skipAnyOf {
-		for i := range s.AnyOf {
-			errs = append(errs, nestedValueValidation(&s.AnyOf[i], false, path.child("anyOf").index(i))...)
-		}
-	}
-	for i := range s.AllOf {
-		errs = append(errs, nestedValueValidation(&s.AllOf[i], skipFirstAllOfAnyOf && i == 0, path.child("allOf").index(i))...)
-	}
-	for i := range s.OneOf {
-		errs = append(errs, nestedValueValidation(&s.OneOf[i], false, path.child("oneOf").index(i))...)
-	}
-	errs = append(errs, nestedValueValidation(s.Not, false, path.child("not"))...)
-	if s.Pattern != "" {
-		if _, err := regexp.Compile(s.Pattern); err != nil {
-			errs = append(errs, invalid(path.at("pattern"), s.Pattern, "must be a valid regular expression, but isn't: "+err.Error()))
-		}
-	}
-	return errs
-}
-
-// nestedValueValidation checks a schema under allOf, anyOf, oneOf or not:
-// it may only validate values, not say what they are.
-func nestedValueValidation(s *JSONSchemaProps, skipAnyOf bool, path *schemaPath) ErrorList {
-	if s == nil {
-		return nil
-	}
-	errs := valueValidation(s, skipAnyOf, false, path)
-	errs = append(errs, nestedValueValidation(structuralItems(s), false, path.child("items"))...)
-	for _, k := range schemaKeys(s.Properties) {
-		p := s.Properties[k]
-		errs = append(errs, nestedValueValidation(&p, false, path.child("properties").key(k))...)
-	}
-	must := func(keyword, detail string) {
-		errs = append(errs, forbidden(path.at(keyword), detail))
-	}
-	if s.Type != "" {
-		must("type", "must be empty to be structural")
-	}
-	if nestedAdditionalProperties(s) {
-		must("additionalProperties", "must be undefined to be structural")
-	}
-	if s.Default != nil {
-		must("default", "must be undefined to be structural")
-	}
-	if s.Title != "" {
-		must("title", "must be empty to be structural")
-	}
-	if s.Description != "" {
-		must("description", "must be empty to be structural")
-	}
-	if s.Nullable {
-		must("nullable", "must be false to be structural")
-	}
-	if preservesUnknownFields(s) {
-		must("x-kubernetes-preserve-unknown-fields", "must be false to be structural")
-	}
-	if s.XEmbeddedResource {
-		must("x-kubernetes-embedded-resource", "must be false to be structural")
-	}
-	if s.XIntOrString {
-		must("x-kubernetes-int-or-string", "must be false to be structural")
-	}
-	if len(s.XListMapKeys) > 0 {
-		must("x-kubernetes-list-map-keys", "must be empty to be structural")
-	}
-	if s.XListType != nil {
-		must("x-kubernetes-list-type", "must be undefined to be structural")
-	}
-	if s.XMapType != nil {
-		must("x-kubernetes-map-type", "must be undefined to be structural")
-	}
-	if len(s.XValidations) > 0 {
-		must("x-kubernetes-validations", "must be empty to be structural")
-	}
-	if _, found := s.Properties["metadata"]; found {
-		errs = append(errs, forbidden(path.child("properties").key("metadata").String(), "must not be specified in a nested context"))
-	}
-	return errs
 }

@@ -1,11 +1,5 @@
 package crd
 
-import (
-	"runtime"
-	"sync"
-	"weak"
-)
-
 // The API server checks a default's embedded metadata by coercing it in
 // place, in the very object it validates (see validateDefaults): a default
 // {"metadata": {"unknownField": 1}} of an embedded resource becomes
@@ -15,7 +9,10 @@ import (
 // the list of versions, prints it coerced, even one reported before the
 // coercion. ValidateCreate and ValidateUpdate validate a copy made by
 // validationCopy, whose defaults they may change in the same way, and
-// return errors that hold parts of it.
+// return errors that hold parts of it. An error that holds the list of
+// versions also holds what the server's conversion kept at the top level
+// before the coercion (see internalSpec.invalidVersions), as the coercion
+// can make schemas that differed equal.
 
 // validationCopy returns c when validating it cannot change it, which is
 // when no schema of c has a default that is an object or a list. Else it
@@ -36,7 +33,6 @@ func validationCopy(c *CustomResourceDefinition) *CustomResourceDefinition {
 		}
 		cp.Spec.Versions[i] = v
 	}
-	freezeHoisting(cp.Spec.Versions)
 	return &cp
 }
 
@@ -85,38 +81,4 @@ func copyDefaults(s *JSONSchemaProps) *JSONSchemaProps {
 		}
 	}
 	return &c
-}
-
-// A list of versions prints without what all versions share (see
-// internalVersions), as the server's conversion to its internal type
-// decided before validation. Coercing the defaults of a copy can make
-// schemas that differed equal, so the hoisting of a copy's versions is
-// computed before validation and kept here, for as long as the list lives,
-// under a weak pointer to its first version.
-var frozenHoistings sync.Map // weak.Pointer[Version] → frozenHoisting
-
-type frozenHoisting struct {
-	n int // the length of the list
-	h hoisted
-}
-
-// freezeHoisting records the hoisting of versions as it is now.
-func freezeHoisting(versions []Version) {
-	if len(versions) == 0 {
-		return
-	}
-	k := weak.Make(&versions[0])
-	frozenHoistings.Store(k, frozenHoisting{len(versions), hoist(versions)})
-	runtime.AddCleanup(&versions[0], func(k weak.Pointer[Version]) { frozenHoistings.Delete(k) }, k)
-}
-
-// hoistingOf returns the hoisting of versions: the one recorded by
-// freezeHoisting for a validated copy, else hoist's.
-func hoistingOf(versions []Version) hoisted {
-	if len(versions) > 0 {
-		if f, ok := frozenHoistings.Load(weak.Make(&versions[0])); ok && f.(frozenHoisting).n == len(versions) {
-			return f.(frozenHoisting).h
-		}
-	}
-	return hoist(versions)
 }

@@ -98,7 +98,4 @@ func TestValidateCopiesOnlyWhenNeeded(t *testing.T) {
 	if len(orig.Value.(map[string]any)) != 0 {
 		t.Errorf("the copy shares a default with the CRD given")
 	}
-	if h := hoistingOf(cp.Spec.Versions); h != hoist(c.Spec.Versions) {
-		t.Errorf("hoistingOf(copy) = %+v, want %+v", h, hoist(c.Spec.Versions))
-	}
 }

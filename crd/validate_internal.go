@@ -44,6 +44,7 @@ type internalSpec struct {
 	subresources     *Subresources     // hoisted subresources
 	columns          []PrinterColumn   // hoisted additionalPrinterColumns
 	selectableFields []SelectableField // hoisted selectableFields
+	hoisting         hoisted           // which of the four are hoisted
 	// firstOfName maps a version name to the index of its first version,
 	// when some version has its own subresources; else it is nil.
 	firstOfName map[string]int
@@ -66,6 +67,7 @@ func newInternalSpec(s *Spec) *internalSpec {
 	}
 	in.version = s.Versions[0].Name
 	h := hoist(s.Versions)
+	in.hoisting = h
 	first := &s.Versions[0]
 	if h.schema {
 		in.validation = first.Schema

@@ -1,16 +1,35 @@
 package crd
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
+)
 
 // validateSpec checks the spec as the API server's
 // validateCustomResourceDefinitionSpec does, in its order.
 func validateSpec(in *internalSpec, opts options) ErrorList {
+	errs := validateGroupAndScope(in)
+	var schemaErrs ErrorList
+	opts, schemaErrs = requireSchemas(in, opts)
+	errs = append(errs, schemaErrs...)
+	errs = append(errs, validateVersions(in, opts)...)
+	errs = append(errs, validateSpecNames(in)...)
+	errs = append(errs, validateTopLevel(in, opts)...)
+	if in.conversion.Strategy != NoneConverter && in.PreserveUnknownFields {
+		errs = append(errs, invalid(strategyPath, in.conversion.Strategy, "must be None if spec.preserveUnknownFields is true"))
+	}
+	return append(errs, validateConversion(in.conversion, opts.requireRecognizedReviews, opts.allowInvalidCABundle)...)
+}
+
+// validateGroupAndScope checks spec.group and spec.scope.
+func validateGroupAndScope(in *internalSpec) ErrorList {
 	var errs ErrorList
 	switch g := in.Group; {
 	case g == "":
 		errs = append(errs, required("spec.group", ""))
-	case dns1123SubdomainErrors(g) != nil:
-		errs = append(errs, invalid("spec.group", g, strings.Join(dns1123SubdomainErrors(g), ",")))
+	case names.DNS1123Subdomain(g) != nil:
+		errs = append(errs, invalid("spec.group", g, strings.Join(names.DNS1123Subdomain(g), ",")))
 	case !strings.Contains(g, "."):
 		errs = append(errs, invalid("spec.group", g, "should be a domain with at least one dot"))
 	}
@@ -21,7 +40,14 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 	default:
 		errs = append(errs, notSupported("spec.scope", in.Scope, ClusterScoped, NamespaceScoped))
 	}
+	return errs
+}
 
+// requireSchemas returns opts requiring structural schemas where the spec
+// needs them, and the errors of versions without the schema they must
+// have.
+func requireSchemas(in *internalSpec, opts options) (options, ErrorList) {
+	var errs ErrorList
 	// Pruning (preserveUnknownFields false), defaults and x-kubernetes-
 	// extensions need structural schemas.
 	hasDefaults := in.anySchema(func(s *JSONSchemaProps) bool { return s.Default != nil })
@@ -43,7 +69,13 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 	if in.PreserveUnknownFields && hasDefaults {
 		errs = append(errs, invalid("spec.preserveUnknownFields", true, "must be false in order to use defaults in the schema"))
 	}
+	return opts, errs
+}
 
+// validateVersions checks each version, then the list of them and
+// spec.version.
+func validateVersions(in *internalSpec, opts options) ErrorList {
+	var errs ErrorList
 	storage := 0
 	unique := true
 	seen := make(map[string]bool, len(in.versions))
@@ -68,20 +100,25 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 	// validating the versions coerces the metadata of their defaults,
 	// which can make schemas that differed equal.
 	if identicalSchemas(in.versions) {
-		errs = append(errs, invalid("spec.versions", in.Versions, "per-version schemas may not all be set to identical values (top-level validation should be used instead)"))
+		errs = append(errs, in.invalidVersions("per-version schemas may not all be set to identical values (top-level validation should be used instead)"))
 	}
 	if !unique {
-		errs = append(errs, invalid("spec.versions", in.Versions, "must contain unique version names"))
+		errs = append(errs, in.invalidVersions("must contain unique version names"))
 	}
 	if storage != 1 {
-		errs = append(errs, invalid("spec.versions", in.Versions, "must have exactly one version marked as storage version"))
+		errs = append(errs, in.invalidVersions("must have exactly one version marked as storage version"))
 	}
 	if in.version != "" {
 		if msgs := IsDNS1035Label(in.version); msgs != nil {
 			errs = append(errs, invalid("spec.version", in.version, strings.Join(msgs, ",")))
 		}
 	}
+	return errs
+}
 
+// validateSpecNames checks spec.names, defaulted.
+func validateSpecNames(in *internalSpec) ErrorList {
+	var errs ErrorList
 	for _, n := range []struct{ name, value string }{
 		{"plural", in.names.Plural}, {"singular", in.names.Singular},
 		{"kind", in.names.Kind}, {"listKind", in.names.ListKind},
@@ -90,7 +127,14 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 			errs = append(errs, required("spec.names."+n.name, ""))
 		}
 	}
-	errs = append(errs, validateNames(&in.names, "spec.names")...)
+	return append(errs, validateNames(&in.names, "spec.names")...)
+}
+
+// validateTopLevel checks what the server's conversion hoisted to the
+// top level: the schema, subresources, printer columns and selectable
+// fields that every version shares.
+func validateTopLevel(in *internalSpec, opts options) ErrorList {
+	var errs ErrorList
 	if in.validation != nil {
 		errs = append(errs, validateSchema(in.validation.OpenAPIV3Schema, in.anyStatusEnabled(), opts.schema, "spec.validation")...)
 	}
@@ -106,11 +150,7 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 				"spec.schema.openAPIV3Schema", "spec.selectableFields", "", opts)...)
 		}
 	}
-
-	if in.conversion.Strategy != NoneConverter && in.PreserveUnknownFields {
-		errs = append(errs, invalid(strategyPath, in.conversion.Strategy, "must be None if spec.preserveUnknownFields is true"))
-	}
-	return append(errs, validateConversion(in.conversion, opts.requireRecognizedReviews, opts.allowInvalidCABundle)...)
+	return errs
 }
 
 // validateVersion checks the version at index i as
@@ -139,6 +179,14 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 		}
 	}
 	return errs
+}
+
+// invalidVersions is the error of spec.versions with detail; the list
+// prints as the server converted it before validation began.
+func (in *internalSpec) invalidVersions(detail string) *Error {
+	e := invalid("spec.versions", in.Versions, detail)
+	e.hoisting = &in.hoisting
+	return e
 }
 
 // identicalSchemas reports whether every version has a schema and all

@@ -5,10 +5,12 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
 const (
-	dns1123         = dns1123SubdomainMessage
+	dns1123         = names.DNS1123SubdomainMessage
 	mixed           = "may have mixed case, but should otherwise match: "
 	missingApproval = `metadata.annotations[api-approved.kubernetes.io]: Required value: protected groups must have approval annotation "api-approved.kubernetes.io", see https://github.com/kubernetes/enhancements/pull/1111`
 )

@@ -1,4 +1,4 @@
-package crd
+package strfmt
 
 import (
 	"encoding/hex"
@@ -41,16 +41,16 @@ var formats = map[string]func(string) bool{
 	"uuid5":        func(s string) bool { return rxUUID5().MatchString(s) },
 }
 
-// knownFormat reports whether the registry knows the format name, which,
+// Known reports whether the registry knows the format name, which,
 // as in kube-openapi, matches with its dashes removed: "date-time" is
 // "datetime", and so is "d-a-t-e-t-i-m-e".
-func knownFormat(name string) bool {
+func Known(name string) bool {
 	_, ok := formats[strings.ReplaceAll(name, "-", "")]
 	return ok
 }
 
-// validFormat reports whether s is valid in the known format name.
-func validFormat(name, s string) bool {
+// Valid reports whether s is valid in the known format name.
+func Valid(name, s string) bool {
 	f, ok := formats[strings.ReplaceAll(name, "-", "")]
 	return ok && f(s)
 }

@@ -124,12 +124,19 @@ type internalValidationRule struct {
 // internalValue returns v in the shape of the API server's internal type,
 // for printing: versions, schemas, items and additionalProperties become
 // the mirror types above, and the list of versions loses what the server
-// keeps at the top level.
+// keeps at the top level: h, or if h is nil what the versions share now.
 // Other values are returned as they are.
-func internalValue(v any) any {
+func internalValue(v any, h *hoisted) any {
 	switch v := v.(type) {
 	case []Version:
-		return internalVersions(v)
+		if v == nil {
+			return []internalVersion(nil)
+		}
+		if h == nil {
+			shared := hoist(v)
+			h = &shared
+		}
+		return internalVersions(v, *h)
 	case *JSONSchemaProps:
 		return toInternalSchema(v)
 	case JSONSchemaProps:
@@ -146,12 +153,8 @@ func internalValue(v any) any {
 }
 
 // internalVersions converts versions as the API server's conversion does,
-// dropping what every version had in common before validation.
-func internalVersions(versions []Version) []internalVersion {
-	if versions == nil {
-		return nil
-	}
-	h := hoistingOf(versions)
+// dropping what h says the server kept at the top level.
+func internalVersions(versions []Version, h hoisted) []internalVersion {
 	out := make([]internalVersion, len(versions))
 	for i := range versions {
 		v := &versions[i]

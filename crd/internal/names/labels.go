@@ -1,4 +1,4 @@
-package crd
+package names
 
 import "strings"
 
@@ -23,10 +23,10 @@ func regexError(msg, format string, examples ...string) string {
 	return msg + "regex used for validation is '" + format + "')"
 }
 
-// qualifiedNameErrors returns the messages of content.IsQualifiedName for
+// QualifiedName returns the messages of content.IsQualifiedName for
 // s: an optional DNS-1123 subdomain prefix and '/', and a name of at most
 // 63 bytes matching labelKeyFmt.
-func qualifiedNameErrors(s string) []string {
+func QualifiedName(s string) []string {
 	var msgs []string
 	name := s
 	switch parts := strings.Split(s, "/"); len(parts) {
@@ -42,8 +42,8 @@ func qualifiedNameErrors(s string) []string {
 			if len(prefix) > 253 {
 				msgs = append(msgs, "prefix part must be no more than 253 bytes")
 			}
-			if !isDNS1123Subdomain(prefix) {
-				msgs = append(msgs, "prefix part "+dns1123SubdomainMessage)
+			if !IsDNS1123Subdomain(prefix) {
+				msgs = append(msgs, "prefix part "+DNS1123SubdomainMessage)
 			}
 		}
 	default:
@@ -61,8 +61,9 @@ func qualifiedNameErrors(s string) []string {
 	return msgs
 }
 
-// labelValueErrors returns the messages of content.IsLabelValue for s.
-func labelValueErrors(s string) []string {
+// LabelValue returns the messages of content.IsLabelValue for s, or nil
+// when it is a valid label value.
+func LabelValue(s string) []string {
 	var msgs []string
 	if len(s) > 63 {
 		msgs = append(msgs, "must be no more than 63 bytes")

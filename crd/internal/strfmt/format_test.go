@@ -1,4 +1,4 @@
-package crd
+package strfmt
 
 import "testing"
 
@@ -54,16 +54,16 @@ func TestFormats(t *testing.T) {
 		{"password", "anything", true},
 	}
 	for _, tt := range tests {
-		if !knownFormat(tt.format) {
-			t.Errorf("knownFormat(%q) = false, want true", tt.format)
+		if !Known(tt.format) {
+			t.Errorf("Known(%q) = false, want true", tt.format)
 		}
-		if got := validFormat(tt.format, tt.value); got != tt.want {
-			t.Errorf("validFormat(%q, %q) = %v, want %v", tt.format, tt.value, got, tt.want)
+		if got := Valid(tt.format, tt.value); got != tt.want {
+			t.Errorf("Valid(%q, %q) = %v, want %v", tt.format, tt.value, got, tt.want)
 		}
 	}
 	for _, name := range []string{"", "int32", "float", "Date", "bogus"} {
-		if knownFormat(name) {
-			t.Errorf("knownFormat(%q) = true, want false", name)
+		if Known(name) {
+			t.Errorf("Known(%q) = true, want false", name)
 		}
 	}
 }

@@ -1,0 +1,42 @@
+package field
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestPath(t *testing.T) {
+	root := NewPath("spec.validation.openAPIV3Schema")
+	for _, tt := range []struct {
+		p    *Path
+		want string
+	}{
+		{root, "spec.validation.openAPIV3Schema"},
+		{root.Child("properties").Key("spec"), "spec.validation.openAPIV3Schema.properties[spec]"},
+		{root.Child("allOf").Index(2).Child("items"), "spec.validation.openAPIV3Schema.allOf[2].items"},
+		{NewPath("").Key("a.b"), "[a.b]"},
+	} {
+		if got := tt.p.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
+	}
+	if got, want := root.At("type"), "spec.validation.openAPIV3Schema.type"; got != want {
+		t.Errorf("At(type) = %q, want %q", got, want)
+	}
+}
+
+func TestUnique(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", ""},
+		{"a", "a"},
+		{"a a", "a"},
+		{"a b a c b", "a b c"},
+	} {
+		in := strings.Fields(tt.in)
+		got := Unique(in, func(s string) string { return s })
+		if want := strings.Fields(tt.want); !slices.Equal(got, want) {
+			t.Errorf("Unique(%q) = %q, want %q", tt.in, got, want)
+		}
+	}
+}

@@ -1,0 +1,193 @@
+package crd
+
+import "github.com/kubeversion/kubeversion/crd/internal/structural"
+
+// newStructural builds the structural model of s as the API server's
+// NewStructural converts it, or returns the error with which NewStructural
+// refuses s: an unsupported keyword, items written as a list, or
+// x-kubernetes-preserve-unknown-fields false, the first one found. The
+// server walks properties in random order; here they come sorted, which
+// only matters when two properties fail differently. A nil s gives nil.
+func newStructural(s *JSONSchemaProps) (*structural.Structural, string) {
+	if s == nil {
+		return nil, ""
+	}
+	out := &structural.Structural{
+		Generic:      genericOf(s),
+		Extensions:   extensionsOf(s),
+		XValidations: s.XValidations != nil,
+	}
+	var msg string
+	if out.ValueValidation, msg = checkedValueValidation(s); msg != "" {
+		return nil, msg
+	}
+	items, msg := checkedItems(s)
+	if msg != "" {
+		return nil, msg
+	}
+	if out.Items, msg = newStructural(items); msg != "" {
+		return nil, msg
+	}
+	if len(s.Properties) > 0 {
+		out.Properties = make([]structural.Property, 0, len(s.Properties))
+		for _, k := range sortedKeys(s.Properties) {
+			ps, msg := newStructuralOf(s.Properties[k])
+			if msg != "" {
+				return nil, msg
+			}
+			out.Properties = append(out.Properties, structural.Property{Name: k, Schema: ps})
+		}
+	}
+	if ap := s.AdditionalProperties; ap != nil {
+		aps, msg := newStructural(ap.Schema)
+		if msg != "" {
+			return nil, msg
+		}
+		out.AdditionalProperties = &structural.StructuralOrBool{Structural: aps, Bool: ap.Allows}
+	}
+	out.HasDefaults = s.Default != nil || out.Items != nil && out.Items.HasDefaults
+	for _, p := range out.Properties {
+		out.HasDefaults = out.HasDefaults || p.Schema.HasDefaults
+	}
+	return out, ""
+}
+
+// newStructuralOf is newStructural of a schema held in a map. The copy is
+// its parameter, not a variable of newStructural's loop, which the
+// compiler would move to the heap; inlined, it would be one again.
+//
+//go:noinline
+func newStructuralOf(s JSONSchemaProps) (*structural.Structural, string) {
+	return newStructural(&s)
+}
+
+// checkedValueValidation returns the value validations of s, nil for
+// none, after checking in the server's order what the structural view
+// cannot hold: the keywords of s, then the schemas under not, allOf,
+// anyOf and oneOf.
+func checkedValueValidation(s *JSONSchemaProps) (*structural.ValueValidation, string) {
+	if msg := unsupportedField(s); msg != "" {
+		return nil, msg
+	}
+	if !hasValueValidation(s) {
+		return nil, "" // and so no not, allOf, anyOf or oneOf
+	}
+	not, msg := newNested(s.Not)
+	if msg != "" {
+		return nil, msg
+	}
+	vv := &structural.ValueValidation{Pattern: s.Pattern, Not: not, IntOrStringAnyOf: isIntOrStringAnyOf(s.AnyOf)}
+	for _, l := range []struct {
+		list []JSONSchemaProps
+		out  *[]structural.Nested
+	}{{s.AllOf, &vv.AllOf}, {s.AnyOf, &vv.AnyOf}, {s.OneOf, &vv.OneOf}} {
+		if *l.out, msg = newNestedList(l.list); msg != "" {
+			return nil, msg
+		}
+	}
+	return vv, ""
+}
+
+// checkedItems returns the schema of items in the structural view, after
+// checking x-kubernetes-preserve-unknown-fields, which comes before it in
+// the server's order, and that items is not a list.
+func checkedItems(s *JSONSchemaProps) (*JSONSchemaProps, string) {
+	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
+		return nil, "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined"
+	}
+	if s.Items != nil && len(s.Items.JSONSchemas) > 0 {
+		return nil, "OpenAPIV3Schema 'items' must be a schema, but is an array"
+	}
+	return structuralItems(s), ""
+}
+
+// genericOf returns the generic keywords of s, its default pointing into
+// s.
+func genericOf(s *JSONSchemaProps) structural.Generic {
+	g := structural.Generic{
+		Type: s.Type, Description: s.Description, Title: s.Title, Nullable: s.Nullable,
+		Other: s.ExternalDocs != nil || s.Example != nil,
+	}
+	if s.Default != nil {
+		g.Default = &s.Default.Value
+	}
+	return g
+}
+
+func extensionsOf(s *JSONSchemaProps) structural.Extensions {
+	return structural.Extensions{
+		XPreserveUnknownFields: preservesUnknownFields(s),
+		XEmbeddedResource:      s.XEmbeddedResource,
+		XIntOrString:           s.XIntOrString,
+		XListMapKeys:           s.XListMapKeys,
+		XListType:              s.XListType,
+		XMapType:               s.XMapType,
+	}
+}
+
+func newNestedList(list []JSONSchemaProps) ([]structural.Nested, string) {
+	if len(list) == 0 {
+		return nil, ""
+	}
+	out := make([]structural.Nested, len(list))
+	for i := range list {
+		n, msg := newNested(&list[i])
+		if msg != "" {
+			return nil, msg
+		}
+		out[i] = *n
+	}
+	return out, ""
+}
+
+// newNestedOf is newNested of a schema held in a map (see
+// newStructuralOf).
+//
+//go:noinline
+func newNestedOf(s JSONSchemaProps) (*structural.Nested, string) {
+	return newNested(&s)
+}
+
+// newNested builds a schema under allOf, anyOf, oneOf or not, keeping
+// what it may not say to refuse it, or returns why the server cannot
+// convert it, as newStructural.
+func newNested(s *JSONSchemaProps) (*structural.Nested, string) {
+	if s == nil {
+		return nil, ""
+	}
+	out := &structural.Nested{
+		ForbiddenGenerics:    genericOf(s),
+		ForbiddenExtensions:  extensionsOf(s),
+		AdditionalProperties: nestedAdditionalProperties(s),
+		XValidations:         len(s.XValidations) > 0,
+	}
+	var msg string
+	if out.ValueValidation, msg = checkedValueValidation(s); msg != "" {
+		return nil, msg
+	}
+	items, msg := checkedItems(s)
+	if msg != "" {
+		return nil, msg
+	}
+	if out.Items, msg = newNested(items); msg != "" {
+		return nil, msg
+	}
+	if len(s.Properties) > 0 {
+		out.Properties = make([]structural.NestedProperty, 0, len(s.Properties))
+		for _, k := range sortedKeys(s.Properties) {
+			ps, msg := newNestedOf(s.Properties[k])
+			if msg != "" {
+				return nil, msg
+			}
+			out.Properties = append(out.Properties, structural.NestedProperty{Name: k, Schema: ps})
+		}
+	}
+	if ap := s.AdditionalProperties; ap != nil {
+		// A nested model keeps no schema of additionalProperties, but the
+		// server converts it, and refuses what it cannot convert.
+		if _, msg := newNested(ap.Schema); msg != "" {
+			return nil, msg
+		}
+	}
+	return out, ""
+}

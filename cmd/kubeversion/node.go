@@ -5,9 +5,9 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// The YAML node tree of go.yaml.in/yaml/v3 serves only to find the lines
-// of fields: what an object holds is read by sigs.k8s.io/yaml, as kubectl
-// reads it (manifest.go).
+// The YAML node tree (go.yaml.in/yaml/v3's type, built by package
+// blockyaml or by yaml.v3) serves only to find the lines of fields: what an
+// object holds is read as kubectl reads it (manifest.go).
 
 // lazyNode is the text of a document whose node tree is parsed only when
 // a line is asked for: for a CRD without errors and findings, never.

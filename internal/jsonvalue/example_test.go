@@ -12,3 +12,27 @@ func ExampleWriter_Append() {
 	fmt.Println(string(b), err)
 	// Output: {"a":["\u003c",2.5,null],"b":1} <nil>
 }
+
+func ExampleAppendString() {
+	fmt.Println(string(jsonvalue.AppendString(nil, "a<b & \u2028")))
+	// Output: "a\u003cb \u0026 \u2028"
+}
+
+func ExampleAppendFloat() {
+	for _, f := range []float64{1.5, 1e21, 1e-7} {
+		b, ok := jsonvalue.AppendFloat(nil, f)
+		fmt.Println(string(b), ok)
+	}
+	// Output:
+	// 1.5 true
+	// 1e+21 true
+	// 1e-7 true
+}
+
+func ExampleWriter_Reset() {
+	var w jsonvalue.Writer
+	b, _ := w.Append(nil, map[string]any{"k": map[string]any{"v": true}})
+	w.Reset(1 << 10) // before putting w back in a pool
+	fmt.Println(string(b))
+	// Output: {"k":{"v":true}}
+}

@@ -3,6 +3,8 @@ package crd
 import (
 	"slices"
 	"strconv"
+
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 // Prune removes from obj, a custom resource read from JSON, every field
@@ -40,17 +42,22 @@ func Prune(obj map[string]any, s *JSONSchemaProps) []string {
 	if obj == nil {
 		return nil
 	}
+	return pruneTracked(obj, pruningModel(s))
+}
+
+// pruneTracked is [Prune] by the model s.
+func pruneTracked(obj map[string]any, s *structural.Structural) []string {
 	p := pruner{track: true}
-	p.prune(obj, rootResource(s))
+	p.prune(obj, resourceRootModel(s))
 	slices.Sort(p.paths)
 	return p.paths
 }
 
-// rootResource returns s as the server sees a resource root: an embedded
+// resourceRootModel returns s as the server sees a resource root: an embedded
 // resource. s is not changed.
-func rootResource(s *JSONSchemaProps) *JSONSchemaProps {
+func resourceRootModel(s *structural.Structural) *structural.Structural {
 	if s == nil {
-		return &JSONSchemaProps{XEmbeddedResource: true}
+		return &structural.Structural{Extensions: structural.Extensions{XEmbeddedResource: true}}
 	}
 	if s.XEmbeddedResource {
 		return s
@@ -63,9 +70,9 @@ func rootResource(s *JSONSchemaProps) *JSONSchemaProps {
 // pruneValue prunes v, any JSON value, by s as the server's pruning.Prune
 // does, isResourceRoot as in [Prune], and reports whether it removed
 // anything.
-func pruneValue(v any, s *JSONSchemaProps, isResourceRoot bool) bool {
+func pruneValue(v any, s *structural.Structural, isResourceRoot bool) bool {
 	if isResourceRoot {
-		s = rootResource(s)
+		s = resourceRootModel(s)
 	}
 	p := pruner{}
 	p.prune(v, s)
@@ -89,35 +96,29 @@ func metaField(k string) bool {
 	return k == "apiVersion" || k == "kind" || k == "metadata"
 }
 
-// preserves reports whether s has x-kubernetes-preserve-unknown-fields:
-// true.
-func preserves(s *JSONSchemaProps) bool {
-	return s != nil && s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields
-}
-
-// itemsSchema returns the single items schema of s, or nil.
-func itemsSchema(s *JSONSchemaProps) *JSONSchemaProps {
-	if s == nil || s.Items == nil {
-		return nil
-	}
-	return s.Items.Schema
-}
-
-// fieldSchema returns the schema of the field k of an object of schema s: the
-// property, else the additionalProperties schema (nil for a boolean);
+// fieldModel returns the schema of the field k of an object of schema s:
+// the property, else the additionalProperties schema (nil for a boolean);
 // ok is false when s specifies neither.
-func fieldSchema(s *JSONSchemaProps, k string) (sub *JSONSchemaProps, ok bool) {
-	if p, found := s.Properties[k]; found {
-		return &p, true
+func fieldModel(s *structural.Structural, k string) (sub *structural.Structural, ok bool) {
+	if p := s.Property(k); p != nil {
+		return p, true
 	}
 	if s.AdditionalProperties != nil {
-		return s.AdditionalProperties.Schema, true
+		return s.AdditionalProperties.Structural, true
 	}
 	return nil, false
 }
 
-func (p *pruner) prune(x any, s *JSONSchemaProps) {
-	if preserves(s) {
+// itemsModel returns the items schema of s, or nil.
+func itemsModel(s *structural.Structural) *structural.Structural {
+	if s == nil {
+		return nil
+	}
+	return s.Items
+}
+
+func (p *pruner) prune(x any, s *structural.Structural) {
+	if s != nil && s.XPreserveUnknownFields {
 		p.skip(x, s)
 		return
 	}
@@ -134,7 +135,7 @@ func (p *pruner) prune(x any, s *JSONSchemaProps) {
 			if s.XEmbeddedResource && metaField(k) {
 				continue
 			}
-			if sub, ok := fieldSchema(s, k); ok {
+			if sub, ok := fieldModel(s, k); ok {
 				n := p.key(k)
 				p.prune(v, sub)
 				p.restore(n)
@@ -151,7 +152,7 @@ func (p *pruner) prune(x any, s *JSONSchemaProps) {
 			delete(x, k)
 		}
 	case []any:
-		items := itemsSchema(s)
+		items := itemsModel(s)
 		for i, v := range x {
 			n := p.index(i)
 			p.prune(v, items)
@@ -163,7 +164,7 @@ func (p *pruner) prune(x any, s *JSONSchemaProps) {
 // skip walks x under x-kubernetes-preserve-unknown-fields: unknown fields
 // stay, known ones are pruned by their schemas. As in the server, the
 // items of a list are walked the same way, whatever their schema says.
-func (p *pruner) skip(x any, s *JSONSchemaProps) {
+func (p *pruner) skip(x any, s *structural.Structural) {
 	if s == nil {
 		return
 	}
@@ -173,14 +174,14 @@ func (p *pruner) skip(x any, s *JSONSchemaProps) {
 			if s.XEmbeddedResource && metaField(k) {
 				continue
 			}
-			if sub, ok := fieldSchema(s, k); ok {
+			if sub, ok := fieldModel(s, k); ok {
 				n := p.key(k)
 				p.prune(v, sub)
 				p.restore(n)
 			}
 		}
 	case []any:
-		items := itemsSchema(s)
+		items := s.Items
 		for i, v := range x {
 			n := p.index(i)
 			p.skip(v, items)

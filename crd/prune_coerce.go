@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 // Coerce does to obj, a custom resource of the CRD's group and kind read
@@ -50,8 +52,9 @@ func Coerce(obj map[string]any, s *JSONSchemaProps) ([]string, error) {
 	if strings.Count(apiVersion, "/") > 1 {
 		return nil, fmt.Errorf("unexpected GroupVersion string: %v", apiVersion)
 	}
-	paths := Prune(obj, s)
-	pruneNulls(obj, s)
+	m := pruningModel(s)
+	paths := pruneTracked(obj, m)
+	pruneNulls(obj, m)
 	if err := coerceMeta("", obj, s); err != nil {
 		return paths, err
 	}
@@ -83,22 +86,22 @@ func nestedString(obj map[string]any, k string) (string, bool, error) {
 // pruneNulls is the server's PruneNonNullableNullsWithoutDefaults: it
 // removes the null fields whose schema is neither nullable nor has a
 // default.
-func pruneNulls(x any, s *JSONSchemaProps) {
+func pruneNulls(x any, s *structural.Structural) {
 	switch x := x.(type) {
 	case map[string]any:
 		for k, v := range x {
-			var sub *JSONSchemaProps
+			var sub *structural.Structural
 			if s != nil {
-				sub, _ = fieldSchema(s, k)
+				sub, _ = fieldModel(s, k)
 			}
-			if v == nil && sub != nil && !sub.Nullable && (sub.Default == nil || sub.Default.Value == nil) {
+			if v == nil && sub != nil && !sub.Nullable && (sub.Default == nil || *sub.Default == nil) {
 				delete(x, k)
 			} else {
 				pruneNulls(v, sub)
 			}
 		}
 	case []any:
-		items := itemsSchema(s)
+		items := itemsModel(s)
 		for _, v := range x {
 			pruneNulls(v, items)
 		}

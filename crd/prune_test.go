@@ -113,7 +113,7 @@ func TestPruneValue(t *testing.T) {
 	}
 	for _, tt := range tests {
 		v := mustValue(t, tt.value)
-		removed := pruneValue(v, mustSchema(t, tt.schema), tt.root)
+		removed := pruneValue(v, pruningModel(mustSchema(t, tt.schema)), tt.root)
 		if removed != tt.removed {
 			t.Errorf("%s: pruneValue removed = %v, want %v", tt.name, removed, tt.removed)
 		}

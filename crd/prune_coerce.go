@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kubeversion/kubeversion/crd/internal/structural"
+	"github.com/kubeversion/kubeversion/crd/internal/prune"
 )
 
 // Coerce does to obj, a custom resource of the CRD's group and kind read
@@ -53,8 +53,8 @@ func Coerce(obj map[string]any, s *JSONSchemaProps) ([]string, error) {
 		return nil, fmt.Errorf("unexpected GroupVersion string: %v", apiVersion)
 	}
 	m := pruningModel(s)
-	paths := pruneTracked(obj, m)
-	pruneNulls(obj, m)
+	paths := prune.Resource(obj, m)
+	prune.Nulls(obj, m)
 	if err := coerceMeta("", obj, s); err != nil {
 		return paths, err
 	}
@@ -81,29 +81,4 @@ func nestedString(obj map[string]any, k string) (string, bool, error) {
 		return "", false, fmt.Errorf(".%s accessor error: %v is of the type %T, expected string", k, v, v)
 	}
 	return s, true, nil
-}
-
-// pruneNulls is the server's PruneNonNullableNullsWithoutDefaults: it
-// removes the null fields whose schema is neither nullable nor has a
-// default.
-func pruneNulls(x any, s *structural.Structural) {
-	switch x := x.(type) {
-	case map[string]any:
-		for k, v := range x {
-			var sub *structural.Structural
-			if s != nil {
-				sub, _ = fieldModel(s, k)
-			}
-			if v == nil && sub != nil && !sub.Nullable && (sub.Default == nil || *sub.Default == nil) {
-				delete(x, k)
-			} else {
-				pruneNulls(v, sub)
-			}
-		}
-	case []any:
-		items := itemsModel(s)
-		for _, v := range x {
-			pruneNulls(v, items)
-		}
-	}
 }

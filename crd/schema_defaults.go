@@ -2,7 +2,7 @@ package crd
 
 import (
 	"github.com/kubeversion/kubeversion/crd/internal/field"
-
+	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
@@ -114,7 +114,7 @@ func (d *defaultsChecker) check(s *JSONSchemaProps, ss *structural.Structural, p
 	// the default, or the schema around it, prints, even one reported
 	// before.
 	def := s.Default.Value
-	if d.prune && pruneValue(deepCopyJSON(def), ss, s.XEmbeddedResource) {
+	if d.prune && prune.Value(deepCopyJSON(def), ss, s.XEmbeddedResource) {
 		d.errs = append(d.errs, invalid(field, def, "must not have unknown fields"))
 	}
 	if err := coerceObjectMeta(field, def, s, s.XEmbeddedResource); err != nil {

@@ -1,6 +1,9 @@
 package crd
 
-import "github.com/kubeversion/kubeversion/crd/internal/structural"
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/prune"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
+)
 
 // pruningChangesDefaults reports whether pruning would change a default
 // of the structural schema s, the root of a CRD's schema, as the API
@@ -80,7 +83,7 @@ func defaultChangedByPruning(def any, root schemaRoot, steps []step) (changed, o
 		return false, false
 	}
 	dropMalformedMeta(obj, rootResource(root.schema))
-	pruneValue(obj, root.model, true)
+	prune.Value(obj, root.model, true)
 	var got any = obj
 	for _, st := range steps {
 		switch v := got.(type) {

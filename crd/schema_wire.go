@@ -24,3 +24,9 @@ func itemsSchema(s *JSONSchemaProps) *JSONSchemaProps {
 	}
 	return s.Items.Schema
 }
+
+// metaField reports whether k is one of the fields an embedded resource
+// keeps unpruned.
+func metaField(k string) bool {
+	return k == "apiVersion" || k == "kind" || k == "metadata"
+}

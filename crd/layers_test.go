@@ -17,6 +17,7 @@ import (
 var internalLayers = [][]string{
 	{"field"},
 	{"names", "strfmt", "structural"},
+	{"prune"},
 }
 
 const internalPrefix = "github.com/kubeversion/kubeversion/crd/internal/"

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/prune"
 )
 
 // Coerce does to obj, a custom resource of the CRD's group and kind read
@@ -50,8 +52,9 @@ func Coerce(obj map[string]any, s *JSONSchemaProps) ([]string, error) {
 	if strings.Count(apiVersion, "/") > 1 {
 		return nil, fmt.Errorf("unexpected GroupVersion string: %v", apiVersion)
 	}
-	paths := Prune(obj, s)
-	pruneNulls(obj, s)
+	m := pruningModel(s)
+	paths := prune.Resource(obj, m)
+	prune.Nulls(obj, m)
 	if err := coerceMeta("", obj, s); err != nil {
 		return paths, err
 	}
@@ -78,29 +81,4 @@ func nestedString(obj map[string]any, k string) (string, bool, error) {
 		return "", false, fmt.Errorf(".%s accessor error: %v is of the type %T, expected string", k, v, v)
 	}
 	return s, true, nil
-}
-
-// pruneNulls is the server's PruneNonNullableNullsWithoutDefaults: it
-// removes the null fields whose schema is neither nullable nor has a
-// default.
-func pruneNulls(x any, s *JSONSchemaProps) {
-	switch x := x.(type) {
-	case map[string]any:
-		for k, v := range x {
-			var sub *JSONSchemaProps
-			if s != nil {
-				sub, _ = fieldSchema(s, k)
-			}
-			if v == nil && sub != nil && !sub.Nullable && (sub.Default == nil || sub.Default.Value == nil) {
-				delete(x, k)
-			} else {
-				pruneNulls(v, sub)
-			}
-		}
-	case []any:
-		items := itemsSchema(s)
-		for _, v := range x {
-			pruneNulls(v, items)
-		}
-	}
 }

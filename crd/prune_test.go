@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kubeversion/kubeversion/crd/internal/prune"
 )
 
 // mustValue reads a JSON value in the model of [JSON].
@@ -113,7 +115,7 @@ func TestPruneValue(t *testing.T) {
 	}
 	for _, tt := range tests {
 		v := mustValue(t, tt.value)
-		removed := pruneValue(v, mustSchema(t, tt.schema), tt.root)
+		removed := prune.Value(v, pruningModel(mustSchema(t, tt.schema)), tt.root)
 		if removed != tt.removed {
 			t.Errorf("%s: pruneValue removed = %v, want %v", tt.name, removed, tt.removed)
 		}

@@ -2,7 +2,7 @@ package crd
 
 import (
 	"github.com/kubeversion/kubeversion/crd/internal/field"
-
+	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
@@ -76,7 +76,7 @@ func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, pa
 		if insideMeta {
 			d.checkInMeta(s, path, root, steps)
 		} else {
-			d.check(s, path)
+			d.check(s, ss, path)
 		}
 	}
 	if items := itemsSchema(s); items != nil {
@@ -107,14 +107,14 @@ func appendStep(steps []step, s step) []step {
 }
 
 // check checks a default outside apiVersion, kind and metadata.
-func (d *defaultsChecker) check(s *JSONSchemaProps, path string) {
+func (d *defaultsChecker) check(s *JSONSchemaProps, ss *structural.Structural, path string) {
 	field := path + ".default"
 	// The server coerces the default itself, not a copy: metadata it
 	// rewrites is what the value check sees, and what every error holding
 	// the default, or the schema around it, prints, even one reported
 	// before.
 	def := s.Default.Value
-	if d.prune && pruneValue(deepCopyJSON(def), s, s.XEmbeddedResource) {
+	if d.prune && prune.Value(deepCopyJSON(def), ss, s.XEmbeddedResource) {
 		d.errs = append(d.errs, invalid(field, def, "must not have unknown fields"))
 	}
 	if err := coerceObjectMeta(field, def, s, s.XEmbeddedResource); err != nil {

@@ -1,5 +1,10 @@
 package crd
 
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/prune"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
+)
+
 // pruningChangesDefaults reports whether pruning would change a default
 // of the structural schema s, the root of a CRD's schema, as the API
 // server's schemaHasUnprunedDefaults finds with defaulting.PruneDefaults:
@@ -14,13 +19,19 @@ package crd
 // An update keeps requiring pruned defaults only when the old object had
 // none that pruning changes.
 func pruningChangesDefaults(s *JSONSchemaProps) bool {
-	changed, ok := defaultsChangedBelow(s, s, nil)
+	changed, ok := defaultsChangedBelow(s, schemaRoot{s, pruningModel(s)}, nil)
 	return ok && changed
+}
+
+// schemaRoot is the root of a CRD's schema and its model.
+type schemaRoot struct {
+	schema *JSONSchemaProps
+	model  *structural.Structural
 }
 
 // defaultsChangedBelow walks s as the server's pruneDefaults does; ok is
 // false when the server would stop with an error.
-func defaultsChangedBelow(s, root *JSONSchemaProps, steps []step) (changed, ok bool) {
+func defaultsChangedBelow(s *JSONSchemaProps, root schemaRoot, steps []step) (changed, ok bool) {
 	if s == nil {
 		return false, true
 	}
@@ -58,7 +69,7 @@ func defaultsChangedBelow(s, root *JSONSchemaProps, steps []step) (changed, ok b
 
 // defaultChangedByPruning puts def in the resource at steps from root,
 // drops malformed metadata, prunes, and compares what is left there.
-func defaultChangedByPruning(def any, root *JSONSchemaProps, steps []step) (changed, ok bool) {
+func defaultChangedByPruning(def any, root schemaRoot, steps []step) (changed, ok bool) {
 	x := deepCopyJSON(def)
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].index {
@@ -71,8 +82,8 @@ func defaultChangedByPruning(def any, root *JSONSchemaProps, steps []step) (chan
 	if !isObj {
 		return false, false
 	}
-	dropMalformedMeta(obj, rootResource(root))
-	pruneValue(obj, root, true)
+	dropMalformedMeta(obj, rootResource(root.schema))
+	prune.Value(obj, root.model, true)
 	var got any = obj
 	for _, st := range steps {
 		switch v := got.(type) {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // Answer returns the response a [Handler] sends to review, a request that
@@ -68,8 +70,8 @@ func convertRaw(c *codec, raw json.RawMessage, to target, convert Func) (json.Ra
 // convert may change in.
 func (c *codec) convert(dst []byte, in map[string]any, to target, convert Func) ([]byte, error) {
 	kind, hasKind := in["kind"]
-	kind = deepCopy(kind)
-	meta, _ := deepCopy(in["metadata"]).(map[string]any)
+	kind = jsonvalue.Copy(kind)
+	meta, _ := jsonvalue.Copy(in["metadata"]).(map[string]any)
 	converted, err := callSafely(convert, in, to.name)
 	if err != nil {
 		return dst, err

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // checkObject checks raw, the i-th object of an answer, against original
@@ -96,7 +98,7 @@ func restoreMetadata(original, converted map[string]any) error {
 		return fmt.Errorf("invalid metadata of type %T in converted object", got)
 	}
 	if m, ok := original["metadata"]; ok {
-		converted["metadata"] = deepCopy(m)
+		converted["metadata"] = jsonvalue.Copy(m)
 	} else {
 		converted["metadata"] = map[string]any{}
 	}

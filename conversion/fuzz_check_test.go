@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // FuzzCheckResponse judges arbitrary answers to a fixed request and checks
@@ -58,7 +59,7 @@ func FuzzCheckResponse(f *testing.F) {
 			if !ok {
 				t.Fatalf("object %d: metadata %v", i, c.Object["metadata"])
 			}
-			want := deepCopy(orig["metadata"]).(map[string]any)
+			want := jsonvalue.Copy(orig["metadata"]).(map[string]any)
 			for _, f := range []string{"labels", "annotations"} {
 				delete(want, f)
 				if v, ok := meta[f]; ok {

@@ -1,6 +1,6 @@
 package conversion
 
-import "github.com/kubeversion/kubeversion/crd"
+import "github.com/kubeversion/kubeversion/internal/jsonvalue"
 
 // Restore makes converted, the result of converting original to
 // desiredAPIVersion, into what the API server would keep, and returns it:
@@ -22,8 +22,8 @@ import "github.com/kubeversion/kubeversion/crd"
 //	{"apiVersion": "stable.example.com/v1", "kind": "CronTab", "metadata": {"name": "a"}, "spec": {}}
 func Restore(original, converted map[string]any, desiredAPIVersion string) map[string]any {
 	kind, hasKind := original["kind"]
-	meta, _ := deepCopy(original["metadata"]).(map[string]any)
-	return restore(converted, desiredAPIVersion, deepCopy(kind), hasKind, meta)
+	meta, _ := jsonvalue.Copy(original["metadata"]).(map[string]any)
+	return restore(converted, desiredAPIVersion, jsonvalue.Copy(kind), hasKind, meta)
 }
 
 // restore is Restore given the original's kind, if it has one, and its
@@ -64,10 +64,4 @@ func stringValues(m map[string]any) bool {
 		}
 	}
 	return true
-}
-
-// deepCopy copies a value of the JSON model: maps and slices are copied,
-// other values are immutable.
-func deepCopy(v any) any {
-	return crd.JSON{Value: v}.DeepCopy().Value
 }

@@ -3,6 +3,8 @@ package crd
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // pruneBenchSchema is a CronTab schema with a list of objects, a map and
@@ -43,13 +45,13 @@ func BenchmarkPrune(b *testing.B) {
 	b.Run("func=Prune", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			Prune(deepCopyJSON(obj).(map[string]any), &s)
+			Prune(jsonvalue.Copy(obj).(map[string]any), &s)
 		}
 	})
 	b.Run("func=Coerce", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := Coerce(deepCopyJSON(obj).(map[string]any), &s); err != nil {
+			if _, err := Coerce(jsonvalue.Copy(obj).(map[string]any), &s); err != nil {
 				b.Fatal(err)
 			}
 		}

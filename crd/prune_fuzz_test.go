@@ -3,6 +3,8 @@ package crd
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // isPartOf reports whether a is b with some fields of its objects removed.
@@ -32,7 +34,7 @@ func isPartOf(a, b any) bool {
 		}
 		return true
 	}
-	return jsonEqual(a, b)
+	return jsonvalue.Equal(a, b)
 }
 
 // FuzzPrune checks the laws of Prune and Coerce on any schema and object:
@@ -63,21 +65,21 @@ func FuzzPrune(f *testing.F) {
 		if !ok {
 			return
 		}
-		orig := deepCopyJSON(obj)
+		orig := jsonvalue.Copy(obj)
 		paths := Prune(obj, &s)
 		if !isPartOf(obj, orig) {
 			t.Fatalf("Prune added or changed a value: %v from %v", obj, orig)
 		}
-		if len(paths) > 0 && jsonEqual(any(obj), orig) {
+		if len(paths) > 0 && jsonvalue.Equal(any(obj), orig) {
 			t.Fatalf("Prune reported %q but removed nothing", paths)
 		}
-		if len(paths) == 0 && !jsonEqual(any(obj), orig) {
+		if len(paths) == 0 && !jsonvalue.Equal(any(obj), orig) {
 			t.Fatalf("Prune removed fields of %v but reported none", orig)
 		}
 		if again := Prune(obj, &s); again != nil {
 			t.Fatalf("a second Prune removed %q", again)
 		}
-		c := deepCopyJSON(orig).(map[string]any)
+		c := jsonvalue.Copy(orig).(map[string]any)
 		if _, err := Coerce(c, &s); err == nil {
 			if again := Prune(c, &s); again != nil {
 				t.Fatalf("Prune after Coerce removed %q", again)

@@ -4,6 +4,7 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // validateDefaults checks every default in the schema s, whose root is at
@@ -114,7 +115,7 @@ func (d *defaultsChecker) check(s *JSONSchemaProps, ss *structural.Structural, p
 	// the default, or the schema around it, prints, even one reported
 	// before.
 	def := s.Default.Value
-	if d.prune && prune.Value(deepCopyJSON(def), ss, s.XEmbeddedResource) {
+	if d.prune && prune.Value(jsonvalue.Copy(def), ss, s.XEmbeddedResource) {
 		d.errs = append(d.errs, invalid(field, def, "must not have unknown fields"))
 	}
 	if err := coerceObjectMeta(field, def, s, s.XEmbeddedResource); err != nil {
@@ -131,7 +132,7 @@ func (d *defaultsChecker) check(s *JSONSchemaProps, ss *structural.Structural, p
 func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, path string, root *JSONSchemaProps, steps []step) {
 	field := path + ".default"
 	def := s.Default.Value
-	obj := surround(deepCopyJSON(def), steps)
+	obj := surround(jsonvalue.Copy(def), steps)
 	if err := coerceObjectMeta("", obj, root, true); err != nil {
 		d.errs = append(d.errs, invalid(field, def, "must result in valid metadata: "+err.Error()))
 	} else if errs := checkObjectMeta("", obj, root, true); len(errs) > 0 {

@@ -3,6 +3,7 @@ package crd
 import (
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // pruningChangesDefaults reports whether pruning would change a default
@@ -70,7 +71,7 @@ func defaultsChangedBelow(s *JSONSchemaProps, root schemaRoot, steps []step) (ch
 // defaultChangedByPruning puts def in the resource at steps from root,
 // drops malformed metadata, prunes, and compares what is left there.
 func defaultChangedByPruning(def any, root schemaRoot, steps []step) (changed, ok bool) {
-	x := deepCopyJSON(def)
+	x := jsonvalue.Copy(def)
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].index {
 			x = []any{x}
@@ -102,7 +103,7 @@ func defaultChangedByPruning(def any, root schemaRoot, steps []step) (changed, o
 			return true, true
 		}
 	}
-	return !jsonEqual(def, got), true
+	return !jsonvalue.Equal(def, got), true
 }
 
 // dropMalformedMeta is objectmeta.Coerce with DropInvalidFields: in every

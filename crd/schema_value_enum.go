@@ -3,6 +3,8 @@ package crd
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // checkEnum is kube-openapi's basicCommonValidator. A value matches an
@@ -52,7 +54,7 @@ func enumMatch(x, e any) bool {
 		x, ok := x.(bool)
 		return ok && x == e
 	case []any, map[string]any:
-		return jsonEqual(x, e)
+		return jsonvalue.Equal(x, e)
 	}
 	return false
 }
@@ -64,38 +66,4 @@ func intToString(i int64) string {
 		return "\uFFFD"
 	}
 	return string(rune(i))
-}
-
-// jsonEqual is reflect.DeepEqual for JSON values.
-func jsonEqual(a, b any) bool {
-	switch a := a.(type) {
-	case []any:
-		b, ok := b.([]any)
-		if !ok || len(a) != len(b) || (a == nil) != (b == nil) {
-			return false
-		}
-		for i := range a {
-			if !jsonEqual(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
-	case map[string]any:
-		b, ok := b.(map[string]any)
-		if !ok || len(a) != len(b) || (a == nil) != (b == nil) {
-			return false
-		}
-		for k, av := range a {
-			bv, ok := b[k]
-			if !ok || !jsonEqual(av, bv) {
-				return false
-			}
-		}
-		return true
-	case float64:
-		b, ok := b.(float64)
-		// DeepEqual compares floats with ==, so NaN is never equal.
-		return ok && a == b
-	}
-	return a == b
 }

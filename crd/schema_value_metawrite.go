@@ -1,6 +1,10 @@
 package crd
 
-import "time"
+import (
+	"time"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
+)
 
 // set records a field read without error, as the server writes it back.
 func (m *objectMeta) set(k string, x any) {
@@ -85,7 +89,7 @@ func normalizedEntry(e any, fields map[string]string, keepStrings bool) map[stri
 			}
 		default:
 			if v != nil {
-				out[k] = deepCopyJSON(v)
+				out[k] = jsonvalue.Copy(v)
 			}
 		}
 	}

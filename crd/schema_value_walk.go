@@ -1,6 +1,10 @@
 package crd
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
+)
 
 // checkComposition is kube-openapi's schemaPropsValidator: anyOf, oneOf,
 // allOf and not, in that order. A failing anyOf or oneOf reports the
@@ -112,7 +116,7 @@ func (v *valueValidator) checkList(x []any, s *JSONSchemaProps, path string, nes
 func hasDuplicates(x []any) bool {
 	for i := range x {
 		for j := range i {
-			if jsonEqual(x[j], x[i]) {
+			if jsonvalue.Equal(x[j], x[i]) {
 				return true
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // keywords compares the keywords of one node that crdify judges, as crdify
@@ -86,7 +88,7 @@ func (c *schemaComparison) enum(old, new *JSONSchemaProps, path, field string) {
 	if len(new.Enum) == 0 {
 		return // no enum, or none any more: every value is allowed
 	}
-	if slices.EqualFunc(old.Enum, new.Enum, func(a, b JSON) bool { return jsonEqual(a.Value, b.Value) }) {
+	if slices.EqualFunc(old.Enum, new.Enum, func(a, b JSON) bool { return jsonvalue.Equal(a.Value, b.Value) }) {
 		return
 	}
 	if len(old.Enum) == 0 {
@@ -214,7 +216,7 @@ func defaultsEqual(a, b *JSON) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
-	return jsonEqual(a.Value, b.Value)
+	return jsonvalue.Equal(a.Value, b.Value)
 }
 
 // jsonText returns v as JSON, "none" for nil.

@@ -1,5 +1,7 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/internal/jsonvalue"
+
 // The API server checks a default's embedded metadata by coercing it in
 // place, in the very object it validates (see validateDefaults): a default
 // {"metadata": {"unknownField": 1}} of an embedded resource becomes
@@ -67,7 +69,7 @@ func copyDefaults(s *JSONSchemaProps) *JSONSchemaProps {
 	}
 	c := *s
 	if s.Default != nil {
-		c.Default = &JSON{deepCopyJSON(s.Default.Value)}
+		c.Default = &JSON{jsonvalue.Copy(s.Default.Value)}
 	}
 	if s.Items != nil {
 		items := *s.Items

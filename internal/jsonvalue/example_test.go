@@ -36,3 +36,19 @@ func ExampleWriter_Reset() {
 	fmt.Println(string(b))
 	// Output: {"k":{"v":true}}
 }
+
+func ExampleCopy() {
+	v := map[string]any{"a": []any{int64(1)}}
+	c := jsonvalue.Copy(v).(map[string]any)
+	c["a"].([]any)[0] = "changed"
+	fmt.Println(v, c)
+	// Output: map[a:[1]] map[a:[changed]]
+}
+
+func ExampleEqual() {
+	fmt.Println(jsonvalue.Equal([]any{int64(1), "a"}, []any{int64(1), "a"}))
+	fmt.Println(jsonvalue.Equal(int64(1), float64(1)))
+	// Output:
+	// true
+	// false
+}

@@ -12,7 +12,24 @@ import (
 // keywords compares the keywords of one node that crdify judges, as crdify
 // does: a change is reported when objects valid before may be invalid
 // after, or when clients see another value (default, nullable, format).
+// The findings come in the order of the steps below.
 func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field string) {
+	c.typeChange(old, new, path, field)
+	c.enum(old, new, at(path, "enum", len(new.Enum) > 0), field)
+	if !defaultsEqual(old.Default, new.Default) {
+		c.add(checkDefaultChanged, at(path, "default", new.Default != nil), field,
+			"default changes from "+jsonText(old.Default)+" to "+jsonText(new.Default)+": objects written without it read differently")
+	}
+	c.bounds(old, new, path, field)
+	c.required(old.Required, new.Required, path, field)
+	c.pattern(old.Pattern, new.Pattern, path, field)
+	c.flags(old, new, path, field)
+	c.topology(old, new, path, field)
+	c.rules(old.XValidations, new.XValidations, at(path, "x-kubernetes-validations", len(new.XValidations) > 0), field)
+}
+
+// typeChange reports a type removed or changed.
+func (c *schemaComparison) typeChange(old, new *JSONSchemaProps, path, field string) {
 	switch {
 	case old.Type == new.Type:
 	case new.Type == "":
@@ -28,11 +45,10 @@ func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field strin
 		c.add(checkTypeChanged, at(path, "type", true), field,
 			"type changes from "+strconv.Quote(old.Type)+" to "+strconv.Quote(new.Type)+": stored objects and clients of the old type break")
 	}
-	c.enum(old, new, at(path, "enum", len(new.Enum) > 0), field)
-	if !defaultsEqual(old.Default, new.Default) {
-		c.add(checkDefaultChanged, at(path, "default", new.Default != nil), field,
-			"default changes from "+jsonText(old.Default)+" to "+jsonText(new.Default)+": objects written without it read differently")
-	}
+}
+
+// bounds reports the maximums tightened, then the minimums.
+func (c *schemaComparison) bounds(old, new *JSONSchemaProps, path, field string) {
 	if msg := maxTightened(old.Maximum, new.Maximum, old.ExclusiveMaximum, new.ExclusiveMaximum, formatFloat); msg != "" {
 		c.add(checkMaximumTightened, at(path, "maximum", new.Maximum != nil), field, "maximum "+msg)
 	}
@@ -45,12 +61,17 @@ func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field strin
 	c.bound(checkMinLengthTightened, "minLength", old.MinLength, new.MinLength, false, path, field)
 	c.bound(checkMinItemsTightened, "minItems", old.MinItems, new.MinItems, false, path, field)
 	c.bound(checkMinPropertiesTightened, "minProperties", old.MinProperties, new.MinProperties, false, path, field)
-	seen := make(map[string]bool, len(old.Required))
-	for _, r := range old.Required {
+}
+
+// required reports the properties newly required, in new's order, each
+// once.
+func (c *schemaComparison) required(old, new []string, path, field string) {
+	seen := make(map[string]bool, len(old))
+	for _, r := range old {
 		seen[r] = true
 	}
 	var added []string
-	for _, r := range new.Required {
+	for _, r := range new {
 		if !seen[r] {
 			seen[r] = true
 			added = append(added, r)
@@ -60,13 +81,21 @@ func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field strin
 		c.add(checkRequiredAdded, path+".required", field,
 			"newly required: "+strings.Join(added, ", ")+": stored objects and clients without them fail validation")
 	}
+}
+
+// pattern reports a pattern added or changed; one removed allows more.
+func (c *schemaComparison) pattern(old, new, path, field string) {
 	switch {
-	case old.Pattern == new.Pattern || new.Pattern == "":
-	case old.Pattern == "":
-		c.add(checkPatternChanged, path+".pattern", field, "pattern "+strconv.Quote(new.Pattern)+" added")
+	case old == new || new == "":
+	case old == "":
+		c.add(checkPatternChanged, path+".pattern", field, "pattern "+strconv.Quote(new)+" added")
 	default:
-		c.add(checkPatternChanged, path+".pattern", field, "pattern changes from "+strconv.Quote(old.Pattern)+" to "+strconv.Quote(new.Pattern))
+		c.add(checkPatternChanged, path+".pattern", field, "pattern changes from "+strconv.Quote(old)+" to "+strconv.Quote(new))
 	}
+}
+
+// flags reports nullable and format changed, and uniqueItems added.
+func (c *schemaComparison) flags(old, new *JSONSchemaProps, path, field string) {
 	if old.Nullable != new.Nullable {
 		c.add(checkNullableChanged, at(path, "nullable", new.Nullable), field,
 			"nullable changes from "+strconv.FormatBool(old.Nullable)+" to "+strconv.FormatBool(new.Nullable))
@@ -78,8 +107,6 @@ func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field strin
 	if !old.UniqueItems && new.UniqueItems {
 		c.add(checkUniqueItemsAdded, path+".uniqueItems", field, "items must now be unique")
 	}
-	c.topology(old, new, path, field)
-	c.rules(old.XValidations, new.XValidations, at(path, "x-kubernetes-validations", len(new.XValidations) > 0), field)
 }
 
 // enum reports an enum added where there was none, and values removed or

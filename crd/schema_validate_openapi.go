@@ -35,7 +35,9 @@ type schemaWalk struct {
 // visit checks s, at path, and what is below it. It reports whether s
 // converts to the API server's structural view (see structuralError),
 // worked out on the way so that each rule's fieldPath check does not walk
-// s again.
+// s again. The errors come in the server's order: the keywords of s, the
+// properties, the combinators, what stops the conversion, then the
+// extensions and rules of s.
 func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRules, isRoot bool) (converts bool) {
 	if s == nil {
 		return true
@@ -47,6 +49,22 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRu
 	if s.UniqueItems {
 		w.errs = append(w.errs, forbidden(path.At("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"))
 	}
+	converts = w.visitProperties(s, path, rules, isRoot) && converts
+	converts = w.visitCombinators(s, path, rules) && converts
+	converts = w.visitItems(s, path, rules) && converts
+	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
+		w.errs = append(w.errs, invalid(path.At("x-kubernetes-preserve-unknown-fields"), false, "must be true or undefined"))
+	}
+	w.errs = append(w.errs, checkListAndMapTypes(s, path, w.opts)...)
+	w.errs = append(w.errs, checkValidationRules(s, path, converts)...)
+	return converts
+}
+
+// visitProperties visits additionalProperties and then the properties of
+// s, where the metadata of a resource forbids defaults, and reports
+// whether they all convert.
+func (w *schemaWalk) visitProperties(s *JSONSchemaProps, path *field.Path, rules keywordRules, isRoot bool) bool {
+	converts := true
 	if ap := s.AdditionalProperties; ap != nil {
 		if len(s.Properties) != 0 && (!ap.Allows || ap.Schema != nil) {
 			w.errs = append(w.errs, forbidden(path.At("additionalProperties"), "additionalProperties and properties are mutual exclusive"))
@@ -57,7 +75,7 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRu
 			// ambiguous.
 			sub = rules.withForbiddenDefaults("inside additionalProperties applying to object metadata")
 		}
-		converts = w.visit(ap.Schema, path.Child("additionalProperties"), sub, false) && converts
+		converts = w.visit(ap.Schema, path.Child("additionalProperties"), sub, false)
 	}
 	for _, k := range sortedKeys(s.Properties) {
 		sub := rules
@@ -69,7 +87,13 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRu
 		}
 		converts = w.visitProperty(s.Properties[k], path.Child("properties").Key(k), sub) && converts
 	}
-	converts = w.visit(s.Not, path.Child("not"), rules, false) && converts
+	return converts
+}
+
+// visitCombinators visits not, allOf, oneOf and anyOf, and reports whether
+// they all convert.
+func (w *schemaWalk) visitCombinators(s *JSONSchemaProps, path *field.Path, rules keywordRules) bool {
+	converts := w.visit(s.Not, path.Child("not"), rules, false)
 	for _, kw := range [...]struct {
 		name string
 		list []JSONSchemaProps
@@ -78,14 +102,21 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRu
 			converts = w.visit(&kw.list[i], path.Child(kw.name).Index(i), rules, false) && converts
 		}
 	}
-	// Below definitions, dependencies and a list of items nothing is
-	// converted: their presence alone stops the conversion.
+	return converts
+}
+
+// visitItems visits definitions, items and dependencies, and reports
+// whether items, written as one schema, converts. Below definitions,
+// dependencies and a list of items nothing is converted: their presence
+// alone stops the conversion.
+func (w *schemaWalk) visitItems(s *JSONSchemaProps, path *field.Path, rules keywordRules) bool {
 	for _, k := range sortedKeys(s.Definitions) {
 		d := s.Definitions[k]
 		w.visit(&d, path.Child("definitions").Key(k), rules, false)
 	}
+	converts := true
 	if s.Items != nil {
-		converts = w.visit(s.Items.Schema, path.Child("items"), rules, false) && converts
+		converts = w.visit(s.Items.Schema, path.Child("items"), rules, false)
 		for i := range s.Items.JSONSchemas {
 			w.visit(&s.Items.JSONSchemas[i], path.Child("items").Index(i), rules, false)
 		}
@@ -93,11 +124,6 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRu
 	for _, k := range sortedKeys(s.Dependencies) {
 		w.visit(s.Dependencies[k].Schema, path.Child("dependencies").Key(k), rules, false)
 	}
-	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
-		w.errs = append(w.errs, invalid(path.At("x-kubernetes-preserve-unknown-fields"), false, "must be true or undefined"))
-	}
-	w.errs = append(w.errs, checkListAndMapTypes(s, path, w.opts)...)
-	w.errs = append(w.errs, checkValidationRules(s, path, converts)...)
 	return converts
 }
 

@@ -89,37 +89,12 @@ func runWebhookCheck(e *env, args []string) int {
 		c.client = client
 	}
 
-	var samples []sample
-	for _, path := range paths {
-		data, err := readFile(e, path)
-		if err != nil {
-			return fail("%v", err)
-		}
-		objects, p := readObjects(path, data)
-		if p != nil {
-			return fail("%s", p)
-		}
-		s, p := samplesOf(def, objects)
-		if p != nil {
-			return fail("%s", p)
-		}
-		samples = append(samples, s...)
+	samples, msg := readSamples(e, def, paths)
+	if msg != "" {
+		return fail("%s", msg)
 	}
-	if len(samples) == 0 {
-		return fail("no object of kind %s in %q", def.Spec.Names.Kind, paths)
-	}
-
 	c.check(samples)
-	summary := webhookSummary{CRD: def.Metadata.Name, Strategy: strategy, Objects: len(samples), Served: served(def), Calls: c.calls, Findings: c.findings}
-	if c.client != nil {
-		summary.URL = c.client.url
-	}
-	if summary.Findings == nil {
-		summary.Findings = []webhookFinding{}
-	}
-	if c.stop != nil { // what the calls before it found is written too
-		summary.Stopped = c.stop.Error()
-	}
+	summary := c.summary(strategy, len(samples))
 	if err := write(e.stdout, &summary); err != nil {
 		return fail("%v", err)
 	}
@@ -130,6 +105,47 @@ func runWebhookCheck(e *env, args []string) int {
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// readSamples reads the objects of kind def's kind in the files of paths,
+// in order, or says why it cannot; no object at all is an error.
+func readSamples(e *env, def *crd.CustomResourceDefinition, paths []string) ([]sample, string) {
+	var samples []sample
+	for _, path := range paths {
+		data, err := readFile(e, path)
+		if err != nil {
+			return nil, err.Error()
+		}
+		objects, p := readObjects(path, data)
+		if p != nil {
+			return nil, p.String()
+		}
+		s, p := samplesOf(def, objects)
+		if p != nil {
+			return nil, p.String()
+		}
+		samples = append(samples, s...)
+	}
+	if len(samples) == 0 {
+		return nil, fmt.Sprintf("no object of kind %s in %q", def.Spec.Names.Kind, paths)
+	}
+	return samples, ""
+}
+
+// summary is what c found on objects samples, for the writers; the
+// findings of the calls made before a stop are in it too.
+func (c *webhookChecker) summary(strategy string, objects int) webhookSummary {
+	summary := webhookSummary{CRD: c.def.Metadata.Name, Strategy: strategy, Objects: objects, Served: served(c.def), Calls: c.calls, Findings: c.findings}
+	if c.client != nil {
+		summary.URL = c.client.url
+	}
+	if summary.Findings == nil {
+		summary.Findings = []webhookFinding{}
+	}
+	if c.stop != nil {
+		summary.Stopped = c.stop.Error()
+	}
+	return summary
 }
 
 // readWebhookCRD reads the one CustomResourceDefinition of file, as lint

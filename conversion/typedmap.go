@@ -58,6 +58,20 @@ func fromModel(v reflect.Value, x any, depth int) bool {
 			v.Set(reflect.ValueOf(g))
 		}
 		return ok
+	case reflect.Slice:
+		return fromSlice(v, x, depth)
+	case reflect.Map:
+		return fromMap(v, x, depth)
+	case reflect.Struct:
+		return fromStruct(v, x, depth)
+	}
+	return fromScalar(v, x)
+}
+
+// fromScalar sets v, a bool, string, integer or float64, to x; false when
+// x is of another type or does not fit.
+func fromScalar(v reflect.Value, x any) bool {
+	switch v.Kind() {
 	case reflect.Bool:
 		b, ok := x.(bool)
 		v.SetBool(b)
@@ -93,69 +107,82 @@ func fromModel(v reflect.Value, x any, depth int) bool {
 			return false
 		}
 		return true
-	case reflect.Slice:
-		a, ok := x.([]any)
-		if !ok {
-			return false
-		}
-		s := reflect.MakeSlice(v.Type(), len(a), len(a))
-		for i, e := range a {
-			if !fromModel(s.Index(i), e, depth+1) {
-				return false
-			}
-		}
-		v.Set(s)
-		return true
-	case reflect.Map:
-		m, ok := x.(map[string]any)
-		if !ok {
-			return false
-		}
-		out := reflect.MakeMapWithSize(v.Type(), len(m))
-		et := v.Type().Elem()
-		for k, e := range m {
-			if !utf8.ValidString(k) {
-				return false
-			}
-			ev := reflect.New(et).Elem()
-			if !fromModel(ev, e, depth+1) {
-				return false
-			}
-			out.SetMapIndex(reflect.ValueOf(k), ev)
-		}
-		v.Set(out)
-		return true
-	case reflect.Struct:
-		m, ok := x.(map[string]any)
-		if !ok {
-			return false
-		}
-		fields := infoOf(v.Type()).fields
-	keys:
-		for k, e := range m {
-			for _, f := range fields {
-				if f.name == k {
-					if !fromModel(v.Field(f.index), e, depth+1) {
-						return false
-					}
-					continue keys
-				}
-			}
-			// encoding/json would match a key that differs only in case
-			// by its own folding rules: leave that to it.
-			for _, f := range fields {
-				if !isASCII(k) || strings.EqualFold(f.name, k) {
-					return false
-				}
-			}
-			// An unknown field is ignored, but json.Marshal must accept it.
-			if _, ok := generic(e, depth+1); !ok {
-				return false
-			}
-		}
-		return true
 	}
 	return false
+}
+
+// fromSlice sets v, a slice, to the elements of x, a []any.
+func fromSlice(v reflect.Value, x any, depth int) bool {
+	a, ok := x.([]any)
+	if !ok {
+		return false
+	}
+	s := reflect.MakeSlice(v.Type(), len(a), len(a))
+	for i, e := range a {
+		if !fromModel(s.Index(i), e, depth+1) {
+			return false
+		}
+	}
+	v.Set(s)
+	return true
+}
+
+// fromMap sets v, a map with string keys, to the entries of x, a
+// map[string]any.
+func fromMap(v reflect.Value, x any, depth int) bool {
+	m, ok := x.(map[string]any)
+	if !ok {
+		return false
+	}
+	out := reflect.MakeMapWithSize(v.Type(), len(m))
+	et := v.Type().Elem()
+	for k, e := range m {
+		if !utf8.ValidString(k) {
+			return false
+		}
+		ev := reflect.New(et).Elem()
+		if !fromModel(ev, e, depth+1) {
+			return false
+		}
+		out.SetMapIndex(reflect.ValueOf(k), ev)
+	}
+	v.Set(out)
+	return true
+}
+
+// fromStruct sets the fields of v, a struct, from the keys of x, a
+// map[string]any, matched to the JSON names of its fields. A key that
+// matches none only by case folding, or whose value json.Marshal would
+// refuse, takes the slow path.
+func fromStruct(v reflect.Value, x any, depth int) bool {
+	m, ok := x.(map[string]any)
+	if !ok {
+		return false
+	}
+	fields := infoOf(v.Type()).fields
+keys:
+	for k, e := range m {
+		for _, f := range fields {
+			if f.name == k {
+				if !fromModel(v.Field(f.index), e, depth+1) {
+					return false
+				}
+				continue keys
+			}
+		}
+		// encoding/json would match a key that differs only in case
+		// by its own folding rules: leave that to it.
+		for _, f := range fields {
+			if !isASCII(k) || strings.EqualFold(f.name, k) {
+				return false
+			}
+		}
+		// An unknown field is ignored, but json.Marshal must accept it.
+		if _, ok := generic(e, depth+1); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func isASCII(s string) bool {

@@ -37,5 +37,5 @@ func Prune(obj map[string]any, s *JSONSchemaProps) []string {
 	if obj == nil {
 		return nil
 	}
-	return prune.Resource(obj, pruningModel(s))
+	return prune.Resource(obj, pruningModelFor(s, obj))
 }

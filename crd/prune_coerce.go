@@ -52,7 +52,7 @@ func Coerce(obj map[string]any, s *JSONSchemaProps) ([]string, error) {
 	if strings.Count(apiVersion, "/") > 1 {
 		return nil, fmt.Errorf("unexpected GroupVersion string: %v", apiVersion)
 	}
-	m := pruningModel(s)
+	m := pruningModelFor(s, obj)
 	paths := prune.Resource(obj, m)
 	prune.Nulls(obj, m)
 	if err := coerceMeta("", obj, s); err != nil {

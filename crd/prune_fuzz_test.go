@@ -2,8 +2,10 @@ package crd
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
+	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
@@ -78,6 +80,11 @@ func FuzzPrune(f *testing.F) {
 		}
 		if again := Prune(obj, &s); again != nil {
 			t.Fatalf("a second Prune removed %q", again)
+		}
+		full := jsonvalue.Copy(orig).(map[string]any)
+		fullPaths := prune.Resource(full, pruningModel(&s))
+		if !slices.Equal(paths, fullPaths) || !jsonvalue.Equal(any(full), any(obj)) {
+			t.Fatalf("pruning by the whole model gives %v and %q, by the model cut to the object %v and %q", full, fullPaths, obj, paths)
 		}
 		c := jsonvalue.Copy(orig).(map[string]any)
 		if _, err := Coerce(c, &s); err == nil {

@@ -2,11 +2,14 @@ package crd
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // mustValue reads a JSON value in the model of [JSON].
@@ -122,5 +125,33 @@ func TestPruneValue(t *testing.T) {
 		if diff := cmp.Diff(mustValue(t, tt.want), v); diff != "" {
 			t.Errorf("%s: pruneValue result mismatch (-want +got):\n%s", tt.name, diff)
 		}
+	}
+}
+
+// TestPruneCostInObject checks that Prune and Coerce cost in proportion to
+// the object, not to its schema: one small object takes as many
+// allocations under a schema of 200 properties as under one of 20,000.
+func TestPruneCostInObject(t *testing.T) {
+	allocs := func(properties int) (prune, coerce float64) {
+		var b strings.Builder
+		b.WriteString(`{"type":"object","properties":{"spec":{"type":"object","properties":{`)
+		for i := range properties {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `"f%d":{"type":"object","properties":{"a":{"type":"string"}}}`, i)
+		}
+		b.WriteString(`}}}}`)
+		s := mustSchema(t, b.String())
+		obj := map[string]any{"apiVersion": "x/v1", "kind": "K", "metadata": map[string]any{"name": "n"},
+			"spec": map[string]any{"f1": map[string]any{"a": "x", "b": int64(1)}}}
+		prune = testing.AllocsPerRun(20, func() { Prune(jsonvalue.Copy(obj).(map[string]any), s) })
+		coerce = testing.AllocsPerRun(20, func() { Coerce(jsonvalue.Copy(obj).(map[string]any), s) })
+		return prune, coerce
+	}
+	p1, c1 := allocs(200)
+	p2, c2 := allocs(20000)
+	if p2 > p1 || c2 > c1 {
+		t.Errorf("allocations per object: Prune %v with 200 properties, %v with 20,000; Coerce %v and %v", p1, p2, c1, c2)
 	}
 }

@@ -30,11 +30,11 @@ func (c *schemaComparison) combinators(old, new *JSONSchemaProps, path, field st
 		c.add(checkAllOfChanged, path+".allOf", field, strconv.Itoa(len(newLeft))+" allOf subschemas added: objects must now match them too")
 	}
 	if oldLeft, newLeft := unmatchedSubschemas(old.AnyOf, new.AnyOf); (len(oldLeft) > 0 && len(new.AnyOf) > 0) || (len(old.AnyOf) == 0 && len(newLeft) > 0) {
-		c.add(checkAnyOfChanged, at(path, "anyOf", len(new.AnyOf) > 0), field,
+		c.add(checkAnyOfChanged, keywordPath(path, "anyOf", len(new.AnyOf) > 0), field,
 			"anyOf changes: objects valid before may match none of its subschemas")
 	}
 	if oldLeft, newLeft := unmatchedSubschemas(old.OneOf, new.OneOf); len(oldLeft) > 0 || len(newLeft) > 0 {
-		c.add(checkOneOfChanged, at(path, "oneOf", len(new.OneOf) > 0), field,
+		c.add(checkOneOfChanged, keywordPath(path, "oneOf", len(new.OneOf) > 0), field,
 			"oneOf changes: objects valid before may match none, or more than one, of its subschemas")
 	}
 	if new.Not != nil && (old.Not == nil || subschemaKey(*old.Not) != subschemaKey(*new.Not)) {
@@ -42,8 +42,9 @@ func (c *schemaComparison) combinators(old, new *JSONSchemaProps, path, field st
 	}
 }
 
-// at returns path.keyword if present, else path.
-func at(path, keyword string, present bool) string {
+// keywordPath returns the path a finding on keyword points to:
+// path.keyword if the new schema has keyword, else path, the node.
+func keywordPath(path, keyword string, present bool) string {
 	if present {
 		return path + "." + keyword
 	}

@@ -15,9 +15,9 @@ import (
 // The findings come in the order of the steps below.
 func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field string) {
 	c.typeChange(old, new, path, field)
-	c.enum(old, new, at(path, "enum", len(new.Enum) > 0), field)
+	c.enum(old, new, keywordPath(path, "enum", len(new.Enum) > 0), field)
 	if !defaultsEqual(old.Default, new.Default) {
-		c.add(checkDefaultChanged, at(path, "default", new.Default != nil), field,
+		c.add(checkDefaultChanged, keywordPath(path, "default", new.Default != nil), field,
 			"default changes from "+jsonText(old.Default)+" to "+jsonText(new.Default)+": objects written without it read differently")
 	}
 	c.bounds(old, new, path, field)
@@ -25,7 +25,7 @@ func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field strin
 	c.pattern(old.Pattern, new.Pattern, path, field)
 	c.flags(old, new, path, field)
 	c.topology(old, new, path, field)
-	c.rules(old.XValidations, new.XValidations, at(path, "x-kubernetes-validations", len(new.XValidations) > 0), field)
+	c.rules(old.XValidations, new.XValidations, keywordPath(path, "x-kubernetes-validations", len(new.XValidations) > 0), field)
 }
 
 // typeChange reports a type removed or changed.
@@ -42,7 +42,7 @@ func (c *schemaComparison) typeChange(old, new *JSONSchemaProps, path, field str
 		c.add(checkTypeRemoved, path, field,
 			"type "+strconv.Quote(old.Type)+" removed: "+accepted+" are accepted, and clients that expect "+strconv.Quote(old.Type)+" may get others")
 	default:
-		c.add(checkTypeChanged, at(path, "type", true), field,
+		c.add(checkTypeChanged, keywordPath(path, "type", true), field,
 			"type changes from "+strconv.Quote(old.Type)+" to "+strconv.Quote(new.Type)+": stored objects and clients of the old type break")
 	}
 }
@@ -50,13 +50,13 @@ func (c *schemaComparison) typeChange(old, new *JSONSchemaProps, path, field str
 // bounds reports the maximums tightened, then the minimums.
 func (c *schemaComparison) bounds(old, new *JSONSchemaProps, path, field string) {
 	if msg := maxTightened(old.Maximum, new.Maximum, old.ExclusiveMaximum, new.ExclusiveMaximum, formatFloat); msg != "" {
-		c.add(checkMaximumTightened, at(path, "maximum", new.Maximum != nil), field, "maximum "+msg)
+		c.add(checkMaximumTightened, keywordPath(path, "maximum", new.Maximum != nil), field, "maximum "+msg)
 	}
 	c.bound(checkMaxLengthTightened, "maxLength", old.MaxLength, new.MaxLength, true, path, field)
 	c.bound(checkMaxItemsTightened, "maxItems", old.MaxItems, new.MaxItems, true, path, field)
 	c.bound(checkMaxPropertiesTightened, "maxProperties", old.MaxProperties, new.MaxProperties, true, path, field)
 	if msg := minTightened(old.Minimum, new.Minimum, old.ExclusiveMinimum, new.ExclusiveMinimum, formatFloat); msg != "" {
-		c.add(checkMinimumTightened, at(path, "minimum", new.Minimum != nil), field, "minimum "+msg)
+		c.add(checkMinimumTightened, keywordPath(path, "minimum", new.Minimum != nil), field, "minimum "+msg)
 	}
 	c.bound(checkMinLengthTightened, "minLength", old.MinLength, new.MinLength, false, path, field)
 	c.bound(checkMinItemsTightened, "minItems", old.MinItems, new.MinItems, false, path, field)
@@ -97,11 +97,11 @@ func (c *schemaComparison) pattern(old, new, path, field string) {
 // flags reports nullable and format changed, and uniqueItems added.
 func (c *schemaComparison) flags(old, new *JSONSchemaProps, path, field string) {
 	if old.Nullable != new.Nullable {
-		c.add(checkNullableChanged, at(path, "nullable", new.Nullable), field,
+		c.add(checkNullableChanged, keywordPath(path, "nullable", new.Nullable), field,
 			"nullable changes from "+strconv.FormatBool(old.Nullable)+" to "+strconv.FormatBool(new.Nullable))
 	}
 	if old.Format != new.Format {
-		c.add(checkFormatChanged, at(path, "format", new.Format != ""), field,
+		c.add(checkFormatChanged, keywordPath(path, "format", new.Format != ""), field,
 			"format changes from "+strconv.Quote(old.Format)+" to "+strconv.Quote(new.Format))
 	}
 	if !old.UniqueItems && new.UniqueItems {

@@ -23,11 +23,11 @@ func (c *schemaComparison) topology(old, new *JSONSchemaProps, path, field strin
 		case "map":
 			msg += ", and stored objects with repeated keys fail validation"
 		}
-		c.add(checkListTypeChanged, at(path, "x-kubernetes-list-type", new.XListType != nil), field, msg)
+		c.add(checkListTypeChanged, keywordPath(path, "x-kubernetes-list-type", new.XListType != nil), field, msg)
 	}
 	om, nm := orDefault(old.XMapType, "granular"), orDefault(new.XMapType, "granular")
 	if om != nm {
-		c.add(checkMapTypeChanged, at(path, "x-kubernetes-map-type", new.XMapType != nil), field,
+		c.add(checkMapTypeChanged, keywordPath(path, "x-kubernetes-map-type", new.XMapType != nil), field,
 			"x-kubernetes-map-type changes from "+om+" to "+nm+": server-side apply merges it differently")
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
-// validateSchema checks one openAPIV3Schema s (nil: none) of the schema
+// validateSchema checks one openAPIV3Schema m (nil: none) of the schema
 // found at path ("spec.versions[0].schema" or "spec.validation"), as the
 // API server's validateCustomResourceDefinitionValidation does, except
 // that CEL rules are not compiled. statusEnabled tells whether the status
@@ -21,7 +21,8 @@ import (
 // then the keywords, walking the schema depth first. That the schema
 // cannot be read as a structural one at all is reported last, and only
 // when nothing else is.
-func validateSchema(s *JSONSchemaProps, statusEnabled bool, opts schemaOptions, path string) ErrorList {
+func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, path string) ErrorList {
+	s := m.wire
 	if s == nil {
 		return nil
 	}
@@ -35,12 +36,12 @@ func validateSchema(s *JSONSchemaProps, statusEnabled bool, opts schemaOptions, 
 	}
 	var notStructural *Error
 	if opts.requireStructuralSchema {
-		if ss, msg := newStructural(s); msg != "" {
-			notStructural = invalid(root, "", msg)
-		} else if e := validateStructural(ss, root); len(e) > 0 {
+		if m.notStructural != "" {
+			notStructural = invalid(root, "", m.notStructural)
+		} else if e := validateStructural(m.model, root); len(e) > 0 {
 			errs = append(errs, e...)
 		} else {
-			errs = append(errs, validateDefaults(s, ss, root, true, opts.requirePrunedDefaults)...)
+			errs = append(errs, validateDefaults(s, m.model, root, true, opts.requirePrunedDefaults)...)
 		}
 	}
 	rules := keywordRules{

@@ -33,7 +33,7 @@ type schemaWalk struct {
 }
 
 // visit checks s, at path, and what is below it. It reports whether s
-// converts to the API server's structural view (see structuralError),
+// converts to the API server's structural view (see newStructural),
 // worked out on the way so that each rule's fieldPath check does not walk
 // s again. The errors come in the server's order: the keywords of s, the
 // properties, the combinators, what stops the conversion, then the

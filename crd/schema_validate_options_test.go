@@ -76,8 +76,8 @@ func TestStructuralError(t *testing.T) {
 			t.Errorf("bad schema %s: %v", tt.schema, err)
 			continue
 		}
-		if got := structuralError(&s); got != tt.want {
-			t.Errorf("structuralError(%s) = %q, want %q", tt.schema, got, tt.want)
+		if _, got := newStructural(&s); got != tt.want {
+			t.Errorf("newStructural(%s) refused with %q, want %q", tt.schema, got, tt.want)
 		}
 	}
 }

@@ -7,13 +7,6 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
-// structuralError returns the error with which the API server's
-// NewStructural refuses s, or "" when it converts (see newStructural).
-func structuralError(s *JSONSchemaProps) string {
-	_, msg := newStructural(s)
-	return msg
-}
-
 // isStructural reports whether the API server counts s as a structural
 // schema: it converts, and ValidateStructural finds nothing.
 func isStructural(s *JSONSchemaProps) bool {

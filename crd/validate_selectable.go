@@ -4,20 +4,23 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 // maxSelectableFields is the most selectable fields a version may have.
 const maxSelectableFields = 8
 
 // validateSelectableFields checks selectable fields (at path) against
-// schema, as ValidateCustomResourceSelectableFields, after reporting at
+// the model of m, as ValidateCustomResourceSelectableFields, after reporting at
 // schemaPath a schema that the server cannot convert to its structural
 // form. version names the version, "" for the top level, for the
 // relaxation of the count on update.
-func validateSelectableFields(fields []SelectableField, schema *JSONSchemaProps, schemaPath, path, version string, opts options) ErrorList {
+func validateSelectableFields(fields []SelectableField, m modeled, schemaPath, path, version string, opts options) ErrorList {
 	var errs ErrorList
-	if msg := structuralError(schema); msg != "" {
-		errs = append(errs, invalid(schemaPath, "", msg))
+	schema := m.model
+	if m.notStructural != "" {
+		errs = append(errs, invalid(schemaPath, "", m.notStructural))
 		// The server goes on with no schema, and panics on the first path
 		// it looks up; here every path fails to resolve.
 		schema = nil
@@ -53,12 +56,13 @@ func validateSelectableFields(fields []SelectableField, schema *JSONSchemaProps,
 
 var errNotAField = errors.New("does not refer to a valid field")
 
-// lookUpFieldPath resolves a JSON path such as .spec.a['b'] in schema, as
+// lookUpFieldPath resolves a JSON path such as .spec.a['b'] in the model
+// schema, as
 // the server's cel.ValidFieldPath without array notation. It returns the
 // path as field.Path prints it, the name of its first step when that step
 // is a property, and the schema found. A step through additionalProperties
 // without a schema finds none; the server panics if a step follows one.
-func lookUpFieldPath(jsonPath string, schema *JSONSchemaProps) (path, root string, found *JSONSchemaProps, err error) {
+func lookUpFieldPath(jsonPath string, schema *structural.Structural) (path, root string, found *structural.Structural, err error) {
 	var b strings.Builder
 	steps := 0
 	step := func(name string) error {
@@ -73,14 +77,12 @@ func lookUpFieldPath(jsonPath string, schema *JSONSchemaProps) (path, root strin
 				b.WriteByte('.')
 			}
 			b.WriteString(name)
-			p, ok := schema.Properties[name]
-			if !ok {
+			if schema = schema.Property(name); schema == nil {
 				return errNotAField
 			}
-			schema = &p
 		case schema.AdditionalProperties != nil:
 			b.WriteString("[" + name + "]")
-			schema = schema.AdditionalProperties.Schema
+			schema = schema.AdditionalProperties.Structural
 		default:
 			return errNotAField
 		}

@@ -135,8 +135,10 @@ func validateSpecNames(in *internalSpec) ErrorList {
 // fields that every version shares.
 func validateTopLevel(in *internalSpec, opts options) ErrorList {
 	var errs ErrorList
+	var schema modeled
 	if in.validation != nil {
-		errs = append(errs, validateSchema(in.validation.OpenAPIV3Schema, in.anyStatusEnabled(), opts.schema, "spec.validation")...)
+		schema = modelOf(in.validation.OpenAPIV3Schema)
+		errs = append(errs, validateSchema(schema, in.anyStatusEnabled(), opts.schema, "spec.validation")...)
 	}
 	errs = append(errs, validateSubresources(in.subresources, "spec.subresources")...)
 	errs = append(errs, validateColumns(in.columns, "spec.additionalPrinterColumns")...)
@@ -146,7 +148,7 @@ func validateTopLevel(in *internalSpec, opts options) ErrorList {
 		} else {
 			// The server reports a schema it cannot convert at this
 			// path, which does not exist.
-			errs = append(errs, validateSelectableFields(in.selectableFields, in.validation.OpenAPIV3Schema,
+			errs = append(errs, validateSelectableFields(in.selectableFields, schema,
 				"spec.schema.openAPIV3Schema", "spec.selectableFields", "", opts)...)
 		}
 	}
@@ -165,8 +167,10 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 	for _, msg := range deprecationWarningErrors(v.Deprecated, v.DeprecationWarning) {
 		errs = append(errs, invalid(path+".deprecationWarning", v.DeprecationWarning, msg))
 	}
+	var schema modeled
 	if v.Schema != nil {
-		errs = append(errs, validateSchema(v.Schema.OpenAPIV3Schema, statusEnabled, opts.schema, path+".schema")...)
+		schema = modelOf(v.Schema.OpenAPIV3Schema)
+		errs = append(errs, validateSchema(schema, statusEnabled, opts.schema, path+".schema")...)
 	}
 	errs = append(errs, validateSubresources(v.Subresources, path+".subresources")...)
 	errs = append(errs, validateColumns(v.AdditionalPrinterColumns, path+".additionalPrinterColumns")...)
@@ -174,7 +178,7 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 		if !v.hasSchema() {
 			errs = append(errs, invalid(path+".selectableFields", "", "may only be set when `version.schema.openAPIV3Schema` is not included"))
 		} else {
-			errs = append(errs, validateSelectableFields(v.SelectableFields, v.Schema.OpenAPIV3Schema,
+			errs = append(errs, validateSelectableFields(v.SelectableFields, schema,
 				path+".schema.openAPIV3Schema", path+".selectableFields", v.Name, opts)...)
 		}
 	}

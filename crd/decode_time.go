@@ -3,6 +3,8 @@ package crd
 import (
 	"errors"
 	"time"
+
+	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 )
 
 // checkTimestamps fails as the API server's decoding fails on a timestamp
@@ -39,7 +41,7 @@ func checkTimestamp(j *JSON) error {
 	}
 	s, ok := j.Value.(string)
 	if !ok {
-		return errors.New("json: cannot unmarshal " + jsonKind(j.Value, "string") + " into Go value of type string")
+		return errors.New("json: cannot unmarshal " + objectmeta.JSONKind(j.Value, "string") + " into Go value of type string")
 	}
 	_, err := time.Parse(time.RFC3339, s)
 	return err

@@ -184,9 +184,24 @@ func tooMany(field string, actual, max int) *Error {
 // found.
 func fromField(e field.Error) *Error {
 	t := [...]ErrorType{
-		field.Invalid:   ErrorTypeInvalid,
-		field.Required:  ErrorTypeRequired,
-		field.Forbidden: ErrorTypeForbidden,
+		field.Invalid:      ErrorTypeInvalid,
+		field.Required:     ErrorTypeRequired,
+		field.Forbidden:    ErrorTypeForbidden,
+		field.NotSupported: ErrorTypeNotSupported,
+		field.TooLong:      ErrorTypeTooLong,
 	}[e.Type]
 	return &Error{Type: t, Field: e.Field, BadValue: e.BadValue, Detail: e.Detail}
+}
+
+// fromFields returns the public errors of errors an internal engine
+// found; nil for none.
+func fromFields(errs []field.Error) ErrorList {
+	if len(errs) == 0 {
+		return nil
+	}
+	out := make(ErrorList, len(errs))
+	for i, e := range errs {
+		out[i] = fromField(e)
+	}
+	return out
 }

@@ -12,10 +12,6 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
-// maxAnnotationsSize is the most bytes that the keys and values of
-// metadata.annotations may hold together.
-const maxAnnotationsSize = 256 << 10
-
 // validateMetaCreate checks metadata on create as the API server's
 // ValidateObjectMeta does for a cluster-scoped object whose name must be
 // <plural>.<group>. The generation is not checked: the server sets it to 1.
@@ -49,11 +45,7 @@ func validateMetaCreate(m *Metadata, in *internalSpec) ErrorList {
 	if m.Namespace != "" {
 		errs = append(errs, forbidden("metadata.namespace", "not allowed on this type"))
 	}
-	errs = append(errs, ValidateLabels("metadata.labels", m.Labels)...)
-	errs = append(errs, ValidateAnnotations("metadata.annotations", m.Annotations)...)
-	errs = append(errs, validateOwnerReferences("metadata.ownerReferences", m.OwnerReferences)...)
-	errs = append(errs, validateFinalizers("metadata.finalizers", m.Finalizers)...)
-	return uniqueErrors(append(errs, validateManagedFields("metadata.managedFields", m.ManagedFields)...))
+	return uniqueErrors(append(errs, validateMetaLists(m, true)...))
 }
 
 // validateMetaUpdate checks metadata on update as ValidateObjectMetaUpdate,
@@ -62,36 +54,59 @@ func validateMetaUpdate(c, old *CustomResourceDefinition) ErrorList {
 	m, o := &c.Metadata, &old.Metadata
 	var errs ErrorList
 	if o.DeletionTimestamp != nil {
-		known := make(map[string]bool, len(o.Finalizers)+len(m.Finalizers))
-		for _, f := range o.Finalizers {
-			known[f] = true
-		}
-		var added []string
-		for _, f := range m.Finalizers {
-			if !known[f] {
-				known[f] = true
-				added = append(added, f)
-			}
-		}
-		if len(added) > 0 {
-			slices.Sort(added)
-			errs = append(errs, forbidden("metadata.finalizers",
-				fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", added)))
-		}
+		errs = append(errs, addedFinalizers(m.Finalizers, o.Finalizers)...)
 	}
 	if m.ResourceVersion == "" {
 		errs = append(errs, invalid("metadata.resourceVersion", "", "must be specified for an update"))
 	}
-	generation := m.Generation
+	errs = append(errs, generationErrors(c, old)...)
+	errs = append(errs, immutableMetaErrors(m, o)...)
+	return uniqueErrors(append(errs, validateMetaLists(m, false)...))
+}
+
+// addedFinalizers forbids finalizers in list that are not in old, as the
+// server does for an object being deleted.
+func addedFinalizers(list, old []string) ErrorList {
+	known := make(map[string]bool, len(old)+len(list))
+	for _, f := range old {
+		known[f] = true
+	}
+	var added []string
+	for _, f := range list {
+		if !known[f] {
+			known[f] = true
+			added = append(added, f)
+		}
+	}
+	if len(added) == 0 {
+		return nil
+	}
+	slices.Sort(added)
+	return ErrorList{forbidden("metadata.finalizers",
+		fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", added))}
+}
+
+// generationErrors checks the generation of c, which the registry
+// strategy increments when the spec changes, against that of old.
+func generationErrors(c, old *CustomResourceDefinition) ErrorList {
+	var errs ErrorList
+	generation := c.Metadata.Generation
 	if !semanticEqual(defaultedSpec(c.Spec), defaultedSpec(old.Spec)) {
-		generation = o.Generation + 1
+		generation = old.Metadata.Generation + 1
 	}
 	if generation < 0 {
 		errs = append(errs, invalid("metadata.generation", generation, "must be greater than or equal to 0"))
 	}
-	if generation < o.Generation {
+	if generation < old.Metadata.Generation {
 		errs = append(errs, invalid("metadata.generation", generation, "must not be decremented"))
 	}
+	return errs
+}
+
+// immutableMetaErrors checks that the name, namespace, uid, timestamps
+// and deletion grace period of m are those of o.
+func immutableMetaErrors(m, o *Metadata) ErrorList {
+	var errs ErrorList
 	if m.Name != o.Name {
 		errs = append(errs, invalid("metadata.name", m.Name, fieldImmutable))
 	}
@@ -115,10 +130,7 @@ func validateMetaUpdate(c, old *CustomResourceDefinition) ErrorList {
 	if g, og := m.DeletionGracePeriodSeconds, o.DeletionGracePeriodSeconds; (g == nil) != (og == nil) || g != nil && *g != *og {
 		errs = append(errs, invalid("metadata.deletionGracePeriodSeconds", g, fieldImmutable))
 	}
-	errs = append(errs, ValidateLabels("metadata.labels", m.Labels)...)
-	errs = append(errs, ValidateAnnotations("metadata.annotations", m.Annotations)...)
-	errs = append(errs, validateOwnerReferences("metadata.ownerReferences", m.OwnerReferences)...)
-	return uniqueErrors(append(errs, validateManagedFields("metadata.managedFields", m.ManagedFields)...))
+	return errs
 }
 
 // uniqueErrors drops each error that repeats the message of an earlier

@@ -1,15 +1,6 @@
 package crd
 
-import (
-	"fmt"
-	"maps"
-	"slices"
-	"strconv"
-	"strings"
-	"unicode"
-
-	"github.com/kubeversion/kubeversion/crd/internal/names"
-)
+import "github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 
 // ValidateLabels checks labels found at field (such as "metadata.labels")
 // as the API server's ValidateLabels does: each key a qualified name, each
@@ -18,19 +9,7 @@ import (
 //
 //	metadata.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, ...
 func ValidateLabels(field string, labels map[string]string) ErrorList {
-	if len(labels) == 0 {
-		return nil
-	}
-	var errs ErrorList
-	for _, k := range slices.Sorted(maps.Keys(labels)) {
-		for _, msg := range names.QualifiedName(k) {
-			errs = append(errs, invalid(field, k, msg))
-		}
-		for _, msg := range names.LabelValue(labels[k]) {
-			errs = append(errs, invalid(field, labels[k], msg))
-		}
-	}
-	return errs
+	return fromFields(objectmeta.ValidateLabels(field, labels))
 }
 
 // ValidateAnnotations checks annotations found at field (such as
@@ -41,119 +20,44 @@ func ValidateLabels(field string, labels map[string]string) ErrorList {
 //
 //	metadata.annotations: Invalid value: "a/b/c": a valid label key must consist of ...
 func ValidateAnnotations(field string, annotations map[string]string) ErrorList {
-	if len(annotations) == 0 {
+	return fromFields(objectmeta.ValidateAnnotations(field, annotations))
+}
+
+// validateMetaLists checks the labels, annotations, owner references,
+// finalizers (on create) and managed fields of m, the metadata of a CRD,
+// with the checks the server applies to the metadata of every object.
+func validateMetaLists(m *Metadata, finalizers bool) ErrorList {
+	errs := ValidateLabels("metadata.labels", m.Labels)
+	errs = append(errs, ValidateAnnotations("metadata.annotations", m.Annotations)...)
+	errs = append(errs, fromFields(objectmeta.ValidateOwnerReferences("metadata.ownerReferences", ownerReferences(m.OwnerReferences)))...)
+	if finalizers {
+		errs = append(errs, fromFields(objectmeta.ValidateFinalizers("metadata.finalizers", m.Finalizers))...)
+	}
+	return append(errs, fromFields(objectmeta.ValidateManagedFields("metadata.managedFields", managedFields(m.ManagedFields)))...)
+}
+
+// ownerReferences converts refs for their checks, which print them with
+// the same JSON names.
+func ownerReferences(refs []OwnerReference) []objectmeta.OwnerReference {
+	if refs == nil {
 		return nil
 	}
-	var errs ErrorList
-	size := 0
-	for _, k := range slices.Sorted(maps.Keys(annotations)) {
-		for _, msg := range names.QualifiedName(strings.ToLower(k)) {
-			errs = append(errs, invalid(field, k, msg))
-		}
-		size += len(k) + len(annotations[k])
+	out := make([]objectmeta.OwnerReference, len(refs))
+	for i, r := range refs {
+		out[i] = objectmeta.OwnerReference(r)
 	}
-	if size > maxAnnotationsSize {
-		errs = append(errs, tooLong(field, maxAnnotationsSize))
-	}
-	return errs
+	return out
 }
 
-// validateOwnerReferences checks the owner references at path (such as
-// "metadata.ownerReferences") as ValidateOwnerReferences: required
-// fields, the apiVersion's form, no Event owner, at most one controller.
-func validateOwnerReferences(path string, refs []OwnerReference) ErrorList {
-	var errs ErrorList
-	firstController := ""
-	for i, ref := range refs {
-		p := path + "[" + strconv.Itoa(i) + "]"
-		group, version, ok := parseGroupVersion(ref.APIVersion)
-		if ref.APIVersion == "" {
-			errs = append(errs, required(p+".apiVersion", "must not be empty"))
-		} else if !ok || version == "" {
-			errs = append(errs, invalid(p+".apiVersion", ref.APIVersion, "must be <group>/<version> or <version>"))
-		}
-		for _, f := range []struct{ name, value string }{{"kind", ref.Kind}, {"name", ref.Name}, {"uid", ref.UID}} {
-			if f.value == "" {
-				errs = append(errs, required(p+"."+f.name, "must not be empty"))
-			}
-		}
-		if group == "" && version == "v1" && ref.Kind == "Event" {
-			errs = append(errs, invalid(p, ref, "/v1, Kind=Event is disallowed from being an owner"))
-		}
-		if ref.Controller != nil && *ref.Controller {
-			current := ref.Kind + "/" + ref.Name
-			if firstController != "" {
-				errs = append(errs, invalid(path, refs, `Only one reference can have Controller set to true. Found "true" in references for `+
-					firstController+" and "+current))
-			} else {
-				firstController = current
-			}
-		}
-	}
-	return errs
-}
-
-// parseGroupVersion is schema.ParseGroupVersion: "" and "/" give empty
-// parts; more than one '/' is an error.
-func parseGroupVersion(gv string) (group, version string, ok bool) {
-	if gv == "" || gv == "/" {
-		return "", "", true
-	}
-	switch strings.Count(gv, "/") {
-	case 0:
-		return "", gv, true
-	case 1:
-		group, version, _ = strings.Cut(gv, "/")
-		return group, version, true
-	}
-	return "", "", false
-}
-
-// validateFinalizers checks the finalizers at path (such as
-// "metadata.finalizers") on create: each a qualified name, and not both
-// orphan and foregroundDeletion.
-func validateFinalizers(path string, finalizers []string) ErrorList {
-	var errs ErrorList
-	for _, f := range finalizers {
-		for _, msg := range names.QualifiedName(f) {
-			errs = append(errs, invalid(path, f, msg))
-		}
-	}
-	if slices.Contains(finalizers, "orphan") && slices.Contains(finalizers, "foregroundDeletion") {
-		errs = append(errs, invalid(path, finalizers, "finalizer orphan and foregroundDeletion cannot be both set"))
-	}
-	return errs
-}
-
-// validateManagedFields checks the managed fields at path (such as
-// "metadata.managedFields") as ValidateManagedFields: the operation, the
-// fields type, the manager's length and characters, the subresource's
-// length.
-func validateManagedFields(path string, fields []ManagedField) ErrorList {
-	var errs ErrorList
+// managedFields converts fields for their checks, which read their
+// strings.
+func managedFields(fields []ManagedField) []objectmeta.ManagedField {
+	out := make([]objectmeta.ManagedField, len(fields))
 	for i, f := range fields {
-		p := path + "[" + strconv.Itoa(i) + "]"
-		switch f.Operation {
-		case "":
-			errs = append(errs, required(p+".operation", "must not be empty"))
-		case "Apply", "Update":
-		default:
-			errs = append(errs, notSupported(p+".operation", f.Operation, "Apply", "Update"))
-		}
-		if f.FieldsType != "" && f.FieldsType != "FieldsV1" {
-			errs = append(errs, invalid(p+".fieldsType", f.FieldsType, "must be `FieldsV1`"))
-		}
-		if len(f.Manager) > 128 {
-			errs = append(errs, tooLong(p+".manager", 128))
-		}
-		for j, r := range f.Manager {
-			if !unicode.IsPrint(r) {
-				errs = append(errs, invalid(p+".manager", f.Manager, fmt.Sprintf("invalid character %#U (at position %d)", r, j)))
-			}
-		}
-		if len(f.Subresource) > 256 {
-			errs = append(errs, tooLong(p+".subresource", 256))
+		out[i] = objectmeta.ManagedField{
+			Manager: f.Manager, Operation: f.Operation, APIVersion: f.APIVersion,
+			FieldsType: f.FieldsType, Subresource: f.Subresource,
 		}
 	}
-	return errs
+	return out
 }

@@ -1,10 +1,10 @@
 package crd
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
 )
 
@@ -41,11 +41,11 @@ func Coerce(obj map[string]any, s *JSONSchemaProps) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	meta, foundMeta := objectMeta{}, false
+	meta, foundMeta := objectmeta.Meta{}, false
 	if v, ok := obj["metadata"]; ok {
-		m, msg := readObjectMeta(v)
-		if msg != "" {
-			return nil, errors.New(msg)
+		m, err := objectmeta.Read(v)
+		if err != nil {
+			return nil, err
 		}
 		meta, foundMeta = m, true
 	}
@@ -55,8 +55,8 @@ func Coerce(obj map[string]any, s *JSONSchemaProps) ([]string, error) {
 	m := pruningModelFor(s, obj)
 	paths := prune.Resource(obj, m)
 	prune.Nulls(obj, m)
-	if err := coerceMeta("", obj, s); err != nil {
-		return paths, err
+	if err := objectmeta.Coerce(nil, obj, m, false); err != nil {
+		return paths, fromField(*err)
 	}
 	if foundKind {
 		obj["kind"] = kind
@@ -65,7 +65,7 @@ func Coerce(obj map[string]any, s *JSONSchemaProps) ([]string, error) {
 		obj["apiVersion"] = apiVersion
 	}
 	if foundMeta {
-		obj["metadata"] = meta.normalized
+		obj["metadata"] = meta.Normalized
 	}
 	return paths, nil
 }

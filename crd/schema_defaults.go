@@ -2,6 +2,7 @@ package crd
 
 import (
 	"github.com/kubeversion/kubeversion/crd/internal/field"
+	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
@@ -19,7 +20,7 @@ import (
 //     schema: "must not have unknown fields";
 //   - where the schema is an embedded resource (or the resource root),
 //     apiVersion and kind must be non-empty strings and metadata valid
-//     object metadata (see [checkObjectMeta]).
+//     object metadata (see [objectmeta.Validate]).
 //
 // A default under apiVersion, kind or metadata of a resource is checked
 // within the resource around it, with apiVersion "validation/v1" and kind
@@ -27,7 +28,7 @@ import (
 // result in valid metadata: ...") and the default must fit its schema.
 //
 // Like the server, it coerces in place the embedded metadata of every
-// default outside apiVersion, kind and metadata (see [coerceObjectMeta]):
+// default outside apiVersion, kind and metadata (see [objectmeta.Coerce]):
 // callers that must keep s give it a copy (see validationCopy). A default
 // inside them is checked in a copy.
 //
@@ -43,7 +44,7 @@ func validateDefaults(s *JSONSchemaProps, ss *structural.Structural, path string
 		s = rootResource(s)
 	}
 	d := defaultsChecker{prune: requirePrunedDefaults, values: valueValidator{structural: true}}
-	d.walk(s, ss, path, s, nil, false)
+	d.walk(s, ss, path, ss, nil, false)
 	return d.errs
 }
 
@@ -62,15 +63,15 @@ type step struct {
 }
 
 // walk checks the default of s and those below it; ss is the model of s.
-// root is the schema of the nearest resource around s, and steps the way
+// root is the model of the nearest resource around s, and steps the way
 // from it to s.
-func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, path string, root *JSONSchemaProps, steps []step, insideMeta bool) {
+func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []step, insideMeta bool) {
 	if s == nil || !ss.HasDefaults {
 		return
 	}
 	if s.XEmbeddedResource {
 		insideMeta = false
-		root = s
+		root = ss
 		steps = nil
 	}
 	if s.Default != nil && s.Default.Value != nil {
@@ -98,7 +99,7 @@ func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, pa
 // to the heap; inlined, it would be one again.
 //
 //go:noinline
-func (d *defaultsChecker) walkProperty(s JSONSchemaProps, ss *structural.Structural, path string, root *JSONSchemaProps, steps []step, insideMeta bool) {
+func (d *defaultsChecker) walkProperty(s JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []step, insideMeta bool) {
 	d.walk(&s, ss, path, root, steps, insideMeta)
 }
 
@@ -109,36 +110,37 @@ func appendStep(steps []step, s step) []step {
 
 // check checks a default outside apiVersion, kind and metadata.
 func (d *defaultsChecker) check(s *JSONSchemaProps, ss *structural.Structural, path string) {
-	field := path + ".default"
+	at := path + ".default"
 	// The server coerces the default itself, not a copy: metadata it
 	// rewrites is what the value check sees, and what every error holding
 	// the default, or the schema around it, prints, even one reported
 	// before.
 	def := s.Default.Value
 	if d.prune && prune.Value(jsonvalue.Copy(def), ss, s.XEmbeddedResource) {
-		d.errs = append(d.errs, invalid(field, def, "must not have unknown fields"))
+		d.errs = append(d.errs, invalid(at, def, "must not have unknown fields"))
 	}
-	if err := coerceObjectMeta(field, def, s, s.XEmbeddedResource); err != nil {
-		d.errs = append(d.errs, err)
-	} else if errs := checkObjectMeta(field, def, s, s.XEmbeddedResource); len(errs) > 0 {
-		d.errs = append(d.errs, errs...)
+	p := field.NewPath(at)
+	if err := objectmeta.Coerce(p, def, ss, s.XEmbeddedResource); err != nil {
+		d.errs = append(d.errs, fromField(*err))
+	} else if errs := objectmeta.Validate(p, def, ss, s.XEmbeddedResource); len(errs) > 0 {
+		d.errs = append(d.errs, fromFields(errs)...)
 	} else {
-		d.errs = append(d.errs, d.values.check(def, s, field)...)
+		d.errs = append(d.errs, d.values.check(def, s, at)...)
 	}
 }
 
 // checkInMeta checks a default inside apiVersion, kind or metadata of the
-// resource whose schema is root, by building the resource around it.
-func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, path string, root *JSONSchemaProps, steps []step) {
-	field := path + ".default"
+// resource whose model is root, by building the resource around it.
+func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, path string, root *structural.Structural, steps []step) {
+	at := path + ".default"
 	def := s.Default.Value
 	obj := surround(jsonvalue.Copy(def), steps)
-	if err := coerceObjectMeta("", obj, root, true); err != nil {
-		d.errs = append(d.errs, invalid(field, def, "must result in valid metadata: "+err.Error()))
-	} else if errs := checkObjectMeta("", obj, root, true); len(errs) > 0 {
-		d.errs = append(d.errs, invalid(field, def, "must result in valid metadata: "+aggregate(errs)))
+	if err := objectmeta.Coerce(nil, obj, root, true); err != nil {
+		d.errs = append(d.errs, invalid(at, def, "must result in valid metadata: "+fromField(*err).Error()))
+	} else if errs := objectmeta.Validate(nil, obj, root, true); len(errs) > 0 {
+		d.errs = append(d.errs, invalid(at, def, "must result in valid metadata: "+aggregate(fromFields(errs))))
 	} else {
-		d.errs = append(d.errs, d.values.check(def, s, field)...)
+		d.errs = append(d.errs, d.values.check(def, s, at)...)
 	}
 }
 

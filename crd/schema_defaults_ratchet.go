@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
@@ -20,19 +21,14 @@ import (
 // An update keeps requiring pruned defaults only when the old object had
 // none that pruning changes.
 func pruningChangesDefaults(s *JSONSchemaProps) bool {
-	changed, ok := defaultsChangedBelow(s, schemaRoot{s, pruningModel(s)}, nil)
+	changed, ok := defaultsChangedBelow(s, pruningModel(s), nil)
 	return ok && changed
 }
 
-// schemaRoot is the root of a CRD's schema and its model.
-type schemaRoot struct {
-	schema *JSONSchemaProps
-	model  *structural.Structural
-}
-
-// defaultsChangedBelow walks s as the server's pruneDefaults does; ok is
-// false when the server would stop with an error.
-func defaultsChangedBelow(s *JSONSchemaProps, root schemaRoot, steps []step) (changed, ok bool) {
+// defaultsChangedBelow walks s as the server's pruneDefaults does; root
+// is the model of the root of s's CRD schema. ok is false when the server
+// would stop with an error.
+func defaultsChangedBelow(s *JSONSchemaProps, root *structural.Structural, steps []step) (changed, ok bool) {
 	if s == nil {
 		return false, true
 	}
@@ -70,7 +66,7 @@ func defaultsChangedBelow(s *JSONSchemaProps, root schemaRoot, steps []step) (ch
 
 // defaultChangedByPruning puts def in the resource at steps from root,
 // drops malformed metadata, prunes, and compares what is left there.
-func defaultChangedByPruning(def any, root schemaRoot, steps []step) (changed, ok bool) {
+func defaultChangedByPruning(def any, root *structural.Structural, steps []step) (changed, ok bool) {
 	x := jsonvalue.Copy(def)
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].index {
@@ -83,8 +79,8 @@ func defaultChangedByPruning(def any, root schemaRoot, steps []step) (changed, o
 	if !isObj {
 		return false, false
 	}
-	dropMalformedMeta(obj, rootResource(root.schema))
-	prune.Value(obj, root.model, true)
+	objectmeta.DropMalformed(obj, root, true)
+	prune.Value(obj, root, true)
 	var got any = obj
 	for _, st := range steps {
 		switch v := got.(type) {
@@ -104,60 +100,4 @@ func defaultChangedByPruning(def any, root schemaRoot, steps []step) (changed, o
 		}
 	}
 	return !jsonvalue.Equal(def, got), true
-}
-
-// dropMalformedMeta is objectmeta.Coerce with DropInvalidFields: in every
-// embedded resource, apiVersion and kind that are not strings are
-// dropped, and metadata is rewritten keeping the fields that read well
-// one by one.
-func dropMalformedMeta(x any, s *JSONSchemaProps) {
-	if s == nil {
-		return
-	}
-	switch x := x.(type) {
-	case map[string]any:
-		for _, k := range sortedKeys(x) {
-			v := x[k]
-			if s.XEmbeddedResource {
-				switch k {
-				case "apiVersion", "kind":
-					if _, ok := v.(string); !ok {
-						delete(x, k)
-					}
-				case "metadata":
-					if _, isObj := v.(map[string]any); isObj || v == nil {
-						x["metadata"] = readObjectMetaDropping(v)
-					}
-				}
-			}
-			if p, ok := s.Properties[k]; ok {
-				dropMalformedMeta(v, &p)
-			} else if s.AdditionalProperties != nil {
-				dropMalformedMeta(v, s.AdditionalProperties.Schema)
-			}
-		}
-	case []any:
-		for _, v := range x {
-			dropMalformedMeta(v, itemsSchema(s))
-		}
-	}
-}
-
-// readObjectMetaDropping reads metadata field by field, as
-// GetObjectMetaWithOptions with DropMalformedFields does when the whole
-// does not read: a field that does not read alone is dropped. It returns
-// the metadata as the server writes it back.
-func readObjectMetaDropping(v any) map[string]any {
-	if m, err := readObjectMeta(v); err == "" {
-		return m.normalized
-	}
-	obj := v.(map[string]any)
-	kept := map[string]any{}
-	for k, x := range obj {
-		if _, err := readObjectMeta(map[string]any{k: x}); err == "" {
-			kept[k] = x
-		}
-	}
-	m, _ := readObjectMeta(kept)
-	return m.normalized
 }

@@ -40,3 +40,20 @@ func TestUnique(t *testing.T) {
 		}
 	}
 }
+
+func TestPathOfNil(t *testing.T) {
+	var root *Path
+	for _, tt := range []struct {
+		p    *Path
+		want string
+	}{
+		{root.Child("kind"), "kind"},
+		{root.Key("k").Child("metadata"), "[k].metadata"},
+		{root.Child("spec").Index(0), "spec[0]"},
+		{NewPath("").Child("a"), ".a"},
+	} {
+		if got := tt.p.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
+	}
+}

@@ -21,12 +21,15 @@ func NewPath(root string) *Path {
 	return &Path{elem: root}
 }
 
-// Child returns the path of the field name below p: "p.name".
+// Child returns the path of the field name below p: "p.name". As in the
+// server, a nil p is the empty path, and the child of nothing has no dot:
+// (*Path)(nil).Child("kind") writes out as "kind".
 func (p *Path) Child(name string) *Path {
 	return &Path{p, name, '.'}
 }
 
-// Key returns the path of the map key k below p: "p[k]".
+// Key returns the path of the map key k below p: "p[k]", or "[k]" for a
+// nil p.
 func (p *Path) Key(k string) *Path {
 	return &Path{p, k, '['}
 }
@@ -51,7 +54,9 @@ func (p *Path) String() string {
 	for i := len(elems) - 1; i >= 0; i-- {
 		switch q := elems[i]; q.kind {
 		case '.':
-			b.WriteByte('.')
+			if q.parent != nil {
+				b.WriteByte('.')
+			}
 			b.WriteString(q.elem)
 		case '[':
 			b.WriteByte('[')

@@ -1,17 +1,20 @@
-package crd
+package objectmeta
 
 import (
 	"encoding/json"
+	"errors"
 	"time"
 )
 
-// objectMeta is what the checks of a default read of metadata, and the
-// metadata as the server writes it back.
-type objectMeta struct {
-	name, generateName, namespace string
-	generation                    int64
-	labels, annotations           map[string]string
-	normalized                    map[string]any
+// Meta is metadata as [Read] reads it: the fields that [Validate] checks,
+// and the whole as the server writes it back.
+type Meta struct {
+	Name, GenerateName, Namespace string
+	Generation                    int64
+	Labels, Annotations           map[string]string
+	// Normalized is the metadata as the server writes it back: known
+	// fields only, none empty, timestamps in UTC.
+	Normalized map[string]any
 }
 
 // The Go types of ObjectMeta's fields, as encoding/json names them, and
@@ -37,10 +40,11 @@ var (
 	}
 )
 
-// jsonKind is how encoding/json names the kind of a value in a type
-// error; a number that does not fit its Go type is "number" and the
-// number.
-func jsonKind(v any, typ string) string {
+// JSONKind is how encoding/json names the kind of the JSON value v in an
+// error unmarshalling it into the Go type typ: "string", "bool",
+// "number", "array", "object" or "null"; a number that does not fit an
+// int64 is "number" and the number: JSONKind(1.5, "int64") == "number 1.5".
+func JSONKind(v any, typ string) string {
 	switch v := v.(type) {
 	case string:
 		return "string"
@@ -74,7 +78,7 @@ type metaReader struct {
 // named strct.
 func (r *metaReader) typeError(strct, path, typ string, x any) {
 	if r.saved == "" {
-		r.saved = "json: cannot unmarshal " + jsonKind(x, typ) + " into Go struct field " + strct + "." + path + " of type " + typ
+		r.saved = "json: cannot unmarshal " + JSONKind(x, typ) + " into Go struct field " + strct + "." + path + " of type " + typ
 	}
 }
 
@@ -102,7 +106,7 @@ func (r *metaReader) value(strct, path, typ string, x any) (ok bool, stop string
 		// metav1.Time unmarshals itself: its errors stop the reading.
 		s, isString := x.(string)
 		if !isString {
-			return false, "json: cannot unmarshal " + jsonKind(x, "string") + " into Go struct field " + strct + "." + path + " of type string"
+			return false, "json: cannot unmarshal " + JSONKind(x, "string") + " into Go struct field " + strct + "." + path + " of type string"
 		}
 		if _, err := time.Parse(time.RFC3339, s); err != nil {
 			return false, err.Error()
@@ -143,19 +147,23 @@ func (r *metaReader) structList(path, typ, strct string, fields map[string]strin
 	return true, ""
 }
 
-// readObjectMeta reads v as metadata. Field names match exactly; unknown
-// fields are dropped from the normalized metadata, and so are empty ones,
-// and timestamps are written in UTC, as the server writes metadata back.
-// The error is in encoding/json's words, such as "json: cannot unmarshal
-// number into Go struct field ObjectMeta.name of type string".
-func readObjectMeta(v any) (objectMeta, string) {
-	m := objectMeta{normalized: map[string]any{}}
+// Read reads v as the server's json.Unmarshal into an ObjectMeta does.
+// Field names match exactly; unknown fields are dropped from the
+// normalized metadata, and so are empty ones, and timestamps are written
+// in UTC, as the server writes metadata back. The error is in
+// encoding/json's words, such as
+//
+//	json: cannot unmarshal number into Go struct field ObjectMeta.name of type string
+//
+// Null reads as empty metadata.
+func Read(v any) (Meta, error) {
+	m := Meta{Normalized: map[string]any{}}
 	if v == nil {
-		return m, ""
+		return m, nil
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return m, "json: cannot unmarshal " + jsonKind(v, "") + " into Go value of type v1.ObjectMeta"
+		return m, errors.New("json: cannot unmarshal " + JSONKind(v, "") + " into Go value of type v1.ObjectMeta")
 	}
 	var r metaReader
 	for _, k := range sortedKeys(obj) {
@@ -177,17 +185,20 @@ func readObjectMeta(v any) (objectMeta, string) {
 			ok, stop = r.value("ObjectMeta", k, typ, x)
 		}
 		if stop != "" {
-			return m, stop
+			return m, errors.New(stop)
 		}
 		if ok {
 			m.set(k, x)
 		}
 	}
-	return m, r.saved
+	if r.saved != "" {
+		return m, errors.New(r.saved)
+	}
+	return m, nil
 }
 
 // readStrings reads labels, annotations or finalizers.
-func (m *objectMeta) readStrings(r *metaReader, k, typ string, x any) bool {
+func (m *Meta) readStrings(r *metaReader, k, typ string, x any) bool {
 	var elems []any
 	switch x := x.(type) {
 	case map[string]any:
@@ -203,9 +214,9 @@ func (m *objectMeta) readStrings(r *metaReader, k, typ string, x any) bool {
 			strs[mk] = s
 		}
 		if k == "labels" {
-			m.labels = strs
+			m.Labels = strs
 		} else {
-			m.annotations = strs
+			m.Annotations = strs
 		}
 		return true
 	case []any:

@@ -1,4 +1,4 @@
-package crd
+package objectmeta
 
 import (
 	"time"
@@ -7,16 +7,16 @@ import (
 )
 
 // set records a field read without error, as the server writes it back.
-func (m *objectMeta) set(k string, x any) {
+func (m *Meta) set(k string, x any) {
 	switch x := x.(type) {
 	case string:
 		switch k {
 		case "name":
-			m.name = x
+			m.Name = x
 		case "generateName":
-			m.generateName = x
+			m.GenerateName = x
 		case "namespace":
-			m.namespace = x
+			m.Namespace = x
 		case "creationTimestamp", "deletionTimestamp":
 			t, _ := time.Parse(time.RFC3339, x)
 			x = t.UTC().Format(time.RFC3339)
@@ -25,16 +25,16 @@ func (m *objectMeta) set(k string, x any) {
 			}
 		}
 		if x != "" {
-			m.normalized[k] = x
+			m.Normalized[k] = x
 		}
 	case int64:
 		if k == "generation" {
-			m.generation = x
+			m.Generation = x
 			if x == 0 {
 				return
 			}
 		}
-		m.normalized[k] = x
+		m.Normalized[k] = x
 	case map[string]any:
 		if len(x) > 0 {
 			norm := make(map[string]any, len(x))
@@ -45,7 +45,7 @@ func (m *objectMeta) set(k string, x any) {
 					norm[mk] = ""
 				}
 			}
-			m.normalized[k] = norm
+			m.Normalized[k] = norm
 		}
 	case []any:
 		if len(x) == 0 {
@@ -63,7 +63,7 @@ func (m *objectMeta) set(k string, x any) {
 				list[i] = s
 			}
 		}
-		m.normalized[k] = list
+		m.Normalized[k] = list
 	}
 }
 

@@ -20,7 +20,7 @@ import (
 // them. It stops, returning false, when visit returns false.
 func resources(path *field.Path, x any, s *structural.Structural, isResourceRoot bool, visit func(*field.Path, map[string]any) bool) bool {
 	if isResourceRoot {
-		s = resourceRoot(s)
+		s = structural.ResourceRoot(s)
 	}
 	return walk(path, x, s, visit)
 }
@@ -69,20 +69,6 @@ func walk(path *field.Path, x any, s *structural.Structural, visit func(*field.P
 		}
 	}
 	return true
-}
-
-// resourceRoot returns s as the server sees a resource root: an embedded
-// resource. s is not changed.
-func resourceRoot(s *structural.Structural) *structural.Structural {
-	if s == nil {
-		return &structural.Structural{Extensions: structural.Extensions{XEmbeddedResource: true}}
-	}
-	if s.XEmbeddedResource {
-		return s
-	}
-	clone := *s
-	clone.XEmbeddedResource = true
-	return &clone
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -13,7 +13,7 @@ import (
 // metadata.
 func Resource(obj map[string]any, s *structural.Structural) []string {
 	p := pruner{track: true}
-	p.prune(obj, resourceRoot(s))
+	p.prune(obj, structural.ResourceRoot(s))
 	slices.Sort(p.paths)
 	return p.paths
 }
@@ -23,25 +23,11 @@ func Resource(obj map[string]any, s *structural.Structural) []string {
 // root of a resource, as [Resource] does.
 func Value(v any, s *structural.Structural, isResourceRoot bool) bool {
 	if isResourceRoot {
-		s = resourceRoot(s)
+		s = structural.ResourceRoot(s)
 	}
 	p := pruner{}
 	p.prune(v, s)
 	return p.removed
-}
-
-// resourceRoot returns s as the server sees a resource root: an embedded
-// resource. s is not changed.
-func resourceRoot(s *structural.Structural) *structural.Structural {
-	if s == nil {
-		return &structural.Structural{Extensions: structural.Extensions{XEmbeddedResource: true}}
-	}
-	if s.XEmbeddedResource {
-		return s
-	}
-	clone := *s
-	clone.XEmbeddedResource = true
-	return &clone
 }
 
 // pruner holds the state of one pruning: the path of the value at hand (as

@@ -1,7 +1,8 @@
 package crd
 
-// The engines that still walk the wire type share these two readings of
-// it; pruning reads the structural model instead (see pruningModel).
+// The walks that still read the wire type (the defaults, the value
+// validator) share these readings of it; pruning and objectmeta read the
+// structural model instead (see pruningModel and newStructural).
 
 // rootResource returns s as the server sees a resource root: an embedded
 // resource. s is not changed.

@@ -3,7 +3,7 @@
 // nulls it neither allows nor defaults (PruneNonNullableNullsWithoutDefaults).
 //
 // It reads only the model of package structural; building that model from
-// a CRD's wire schema, checking metadata and reporting errors are the
-// business of package crd. Values are those of crd's JSON model: nil,
+// a CRD's wire schema and reporting errors are the business of package
+// crd, checking metadata that of package objectmeta. Values are those of crd's JSON model: nil,
 // bool, string, int64, float64, []any and map[string]any.
 package prune

@@ -7,8 +7,9 @@
 //
 // In scope: the model (type, properties in name order, items,
 // additionalProperties, the x-kubernetes extensions, the value
-// validations and the schemas under allOf, anyOf, oneOf and not) and the
-// server's ValidateStructural over it. Not in scope: what the wire type
+// validations and the schemas under allOf, anyOf, oneOf and not), the
+// server's ValidateStructural over it, and how the engines read a
+// resource root ([ResourceRoot]). Not in scope: what the wire type
 // must keep and the model drops (items written as a list,
 // additionalProperties false versus absent in a nested schema, the
 // preserve-unknown-fields pointer); the checks of those stay on the wire

@@ -10,6 +10,10 @@ import (
 
 // The way back of TypedStep's walk: from a Go value to the JSON model.
 
+// maxDepth bounds the nesting TypedStep's walk follows, as it bounds the
+// Handler's reader's; deeper values take the slow path.
+const maxDepth = jsonvalue.MaxDepth
+
 // toModel returns v, of a handled type, as decodeObject(json.Marshal(v))
 // would; false when it cannot be sure to.
 func toModel(v reflect.Value, depth int) (any, bool) {
@@ -126,11 +130,10 @@ func normalize(orig any, depth int) (any, bool) {
 	return toModel(v, depth+1)
 }
 
-// numberModel reads the JSON number text as the reader does.
+// numberModel reads the JSON number text as the Handler's reader does.
 func numberModel(text []byte) (any, bool) {
-	r := reader{data: text}
-	n, ok := r.number()
-	return n, ok && r.pos == len(text)
+	var r jsonvalue.Reader
+	return r.Read(text)
 }
 
 // isEmpty is encoding/json's isEmptyValue, for omitempty.

@@ -90,8 +90,10 @@ func (r *Reader) StringValue() (string, bool) {
 // field's number, below len(seen), and whether it could read the value.
 // An unknown field (for which field returns false), a field given twice,
 // a name with an escape, or a value that field could not read makes
-// Fields return false. For example, Fields(make([]bool, 1), f) reads
-// {"uid":"u"} with f calling StringValue for "uid" and returning 0, true.
+// Fields return false; the values read by then, such as the first of a
+// field given twice, are for the slow path to read again, not to use.
+// For example, Fields(make([]bool, 1), f) reads {"uid":"u"} with f
+// calling StringValue for "uid" and returning 0, true.
 func (r *Reader) Fields(seen []bool, field func(name []byte) (int, bool)) bool {
 	if !r.Consume('{') {
 		return false

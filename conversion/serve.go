@@ -7,10 +7,12 @@ import (
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
-// The Handler's fast path: the request read in one pass by a reader, each
-// object decoded on the way, and the answer written into one buffer by a
-// writer. A request the reader is not sure of takes the slow path,
-// DecodeRequest, Answer and json.Marshal, which give the same bytes.
+// The Handler's fast path: the request read in one pass by a
+// jsonvalue.Reader, each object decoded on the way, and the answer written
+// into one buffer by a jsonvalue.Writer. A request the reader is not sure
+// of takes the slow path, DecodeRequest, Answer and json.Marshal, which
+// give the same bytes. What is here knows a ConversionReview; what knows
+// only JSON is in jsonvalue.
 
 // codec holds the reader, the writer and the answer buffer of a request,
 // pooled between requests.

@@ -42,13 +42,13 @@ func toModel(v reflect.Value, depth int) (any, bool) {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return v.Int(), true
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return numberModel(strconv.AppendUint(nil, v.Uint(), 10))
+		return jsonvalue.Number(strconv.AppendUint(nil, v.Uint(), 10))
 	case reflect.Float64:
 		b, ok := jsonvalue.AppendFloat(make([]byte, 0, 24), v.Float())
 		if !ok {
 			return nil, false
 		}
-		return numberModel(b)
+		return jsonvalue.Number(b)
 	case reflect.Slice:
 		if v.IsNil() {
 			return nil, true
@@ -115,7 +115,7 @@ func normalize(orig any, depth int) (any, bool) {
 			// padded with zeros, which ParseInt may take.
 			var buf [32]byte
 			b, _ := jsonvalue.AppendFloat(buf[:0], x)
-			return numberModel(b)
+			return jsonvalue.Number(b)
 		}
 		return orig, true
 	case []any:
@@ -128,12 +128,6 @@ func normalize(orig any, depth int) (any, bool) {
 		return nil, false
 	}
 	return toModel(v, depth+1)
-}
-
-// numberModel reads the JSON number text as the Handler's reader does.
-func numberModel(text []byte) (any, bool) {
-	var r jsonvalue.Reader
-	return r.Read(text)
 }
 
 // isEmpty is encoding/json's isEmptyValue, for omitempty.

@@ -24,6 +24,8 @@
 // A Reader also reads a document a value or a token at a time
 // ([Reader.Start], [Reader.Fields], [Reader.Value]), for a caller that
 // knows its shape, as conversion's Handler knows a ConversionReview's.
+// [Number] reads one number as a Reader does, from a buffer that may stay
+// on the stack.
 //
 // Not in scope: crd's decoder, which reads YAML too and keeps field
 // paths for its errors; values of other Go types, which go to

@@ -172,3 +172,15 @@ func ExampleReader_Fields() {
 	// u2 <nil> false
 	//  <nil> false
 }
+
+func ExampleNumber() {
+	for _, in := range []string{"7", "9223372036854775808", "1e400", "07"} {
+		v, ok := jsonvalue.Number([]byte(in))
+		fmt.Printf("%T %v %v\n", v, v, ok)
+	}
+	// Output:
+	// int64 7 true
+	// float64 9.223372036854776e+18 true
+	// <nil> <nil> false
+	// <nil> <nil> false
+}

@@ -2,6 +2,22 @@ package jsonvalue
 
 import "strconv"
 
+// Number returns the value of text, one JSON number and nothing else, as
+// a Reader reads it: an int64 if strconv.ParseInt accepts it, else a
+// float64; false if text is not a JSON number or is out of the range of
+// float64. Unlike a Reader's, its argument does not escape: a number
+// written into a buffer on the stack may be read from there. For example,
+// Number([]byte("1e3")) gives float64(1000), true and Number([]byte("7"))
+// int64(7), true.
+func Number(text []byte) (any, bool) {
+	r := Reader{data: text}
+	v, ok := r.number()
+	if !ok || r.pos != len(text) {
+		return nil, false
+	}
+	return v, true
+}
+
 // number reads a number as the slow path does (see [Reader]): an int64
 // if ParseInt accepts it, else a float64; out of range, it reports false.
 func (r *Reader) number() (any, bool) {

@@ -160,3 +160,34 @@ func TestReadAllocs(t *testing.T) {
 		t.Errorf("Read of %d shared strings: %v allocations, want 3", 100, got)
 	}
 }
+
+func TestNumber(t *testing.T) {
+	var r Reader
+	for _, in := range []string{
+		`0`, `-0`, `7`, `255`, `123456789012345678`, `9223372036854775807`, `9223372036854775808`,
+		`-9223372036854775809`, `1.5`, `1e3`, `1E+2`, `1e-400`, `1e400`, `01`, `1.`, ` 1`, `1 `, `1,`, `"1"`, ``, `-`,
+	} {
+		got, ok := Number([]byte(in))
+		want, wantOK := r.Read([]byte(in))
+		if _, isNumber := want.(string); isNumber || in != strings.TrimSpace(in) {
+			wantOK = false // a string, or a number with space: not one JSON number and nothing else
+			want = nil
+		}
+		if ok != wantOK || !Equal(got, want) {
+			t.Errorf("Number(%q) = %#v, %v; want %#v, %v", in, got, ok, want, wantOK)
+		}
+	}
+}
+
+// TestNumberAllocs checks that Number's argument does not escape: a
+// number written into a buffer on the stack costs only the boxing of its
+// value.
+func TestNumberAllocs(t *testing.T) {
+	got := testing.AllocsPerRun(100, func() {
+		var buf [32]byte
+		Number(strconv.AppendInt(buf[:0], 123456789, 10))
+	})
+	if got > 1 {
+		t.Errorf("Number of a buffer on the stack: %v allocations, want 1", got)
+	}
+}

@@ -17,8 +17,10 @@ var readSeeds = []string{
 
 // FuzzRead holds the Reader to the slow path it stands in for, encoding/json
 // with UseNumber then ParseInt or ParseFloat: when it reads, it reads the
-// same value, whether fresh or reused; Value's text is the value's; and
-// it refuses nothing the slow path reads but nesting deeper than MaxDepth.
+// same value, whether fresh or reused; Value's text is the value's;
+// Number reads what Read reads as a number with no space around it; and
+// the Reader refuses nothing the slow path reads but nesting deeper than
+// MaxDepth.
 // Rerun a failing input with go test -run FuzzRead/<name>.
 func FuzzRead(f *testing.F) {
 	for _, s := range readSeeds {
@@ -36,6 +38,13 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("Read(%q) = %#v, true; the slow path reads %#v", data, got, want)
 		case !ok && err == nil && depth(want) <= MaxDepth:
 			t.Fatalf("Read(%q) = _, false; the slow path reads %#v", data, want)
+		}
+		n, nOK := Number(data)
+		_, isInt := got.(int64)
+		_, isFloat := got.(float64)
+		isNumber := ok && (isInt || isFloat) && len(bytes.Trim(data, " \t\r\n")) == len(data)
+		if nOK != isNumber || nOK && !Equal(n, got) {
+			t.Fatalf("Number(%q) = %#v, %v; Read gives %#v, %v", data, n, nOK, got, ok)
 		}
 		again, okAgain := reused.Read(data)
 		if okAgain != ok || !Equal(again, got) {

@@ -84,6 +84,17 @@ func decodeObject(raw []byte) (map[string]any, error) {
 	return m, nil
 }
 
+// decodeObjectFast decodes raw as decodeObject does, in one pass with a
+// pooled reader, reporting false when it is not sure to (see
+// jsonvalue.Reader) or raw is not an object.
+func decodeObjectFast(raw []byte) (map[string]any, bool) {
+	c := getCodec()
+	defer putCodec(c)
+	v, ok := c.r.Read(raw)
+	m, isObject := v.(map[string]any)
+	return m, ok && isObject
+}
+
 // jsonType names the kind of JSON value raw starts with.
 func jsonType(raw []byte) string {
 	raw = bytes.TrimLeft(raw, " \t\r\n")

@@ -84,9 +84,10 @@ func TestDecodeObjectNumbers(t *testing.T) {
 	}
 }
 
-// TestDecodeObjectNUL checks that the fast reader refuses a NUL byte
-// wherever it stands, though its next returns 0 for it as at the end of
-// the input, and that decodeObject then answers as crd.JSON does.
+// TestDecodeObjectNUL checks that decodeObject answers as crd.JSON does
+// to a NUL byte wherever it stands, which the fast reader refuses
+// (jsonvalue's TestReadNUL), though its Next returns 0 for it as at the
+// end of the input.
 func TestDecodeObjectNUL(t *testing.T) {
 	for _, raw := range []string{
 		"{}\x00", "{}\x00garbage", " {} \x00 ", `{"a":1}` + "\x00{}",

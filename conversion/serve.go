@@ -2,52 +2,43 @@ package conversion
 
 import (
 	"encoding/json"
-	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 	"sync"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
-// The Handler's fast path: the request read in one pass by a reader, each
-// object decoded on the way, and the answer written into one buffer by a
-// writer. A request the reader is not sure of takes the slow path,
-// DecodeRequest, Answer and json.Marshal, which give the same bytes.
+// The Handler's fast path: the request read in one pass by a
+// jsonvalue.Reader, each object decoded on the way, and the answer written
+// into one buffer by a jsonvalue.Writer. A request the reader is not sure
+// of takes the slow path, DecodeRequest, Answer and json.Marshal, which
+// give the same bytes. What is here knows a ConversionReview; what knows
+// only JSON is in jsonvalue.
 
 // codec holds the reader, the writer and the answer buffer of a request,
 // pooled between requests.
 type codec struct {
-	r   reader
+	r   jsonvalue.Reader
 	w   jsonvalue.Writer
 	buf []byte
 }
 
-var codecs = sync.Pool{New: func() any { return &codec{r: reader{intern: map[string]any{}}} }}
+var codecs = sync.Pool{New: func() any { return new(codec) }}
 
 func getCodec() *codec { return codecs.Get().(*codec) }
 
 // maxPooled is the largest buffer a pooled codec keeps.
 const maxPooled = 1 << 20
 
+// putCodec puts c back in the pool, keeping no request's data alive:
+// jsonvalue's TestReaderReset and TestWriterReset check that Reset
+// clears the reader and the writer.
 func putCodec(c *codec) {
-	clear(c.r.intern) // strings of this request, kept for no other
-	c.r = reader{stack: emptied(c.r.stack, maxPooled/16), entries: emptied(c.r.entries, maxPooled/32), intern: c.r.intern}
+	c.r.Reset(maxPooled / 32)
 	c.w.Reset(maxPooled / 32)
 	if cap(c.buf) > maxPooled {
 		c.buf = nil
 	}
 	codecs.Put(c)
-}
-
-// emptied returns s with no elements and its whole capacity cleared, or
-// nil if that capacity is over limit. A read that fails leaves the values
-// of its arrays on the stack, and a panic through the writer its entries
-// on pairs: cleared, whatever path left them and wherever, they keep no
-// request's data alive in the pool.
-func emptied[T any](s []T, limit int) []T {
-	if cap(s) > limit {
-		return nil
-	}
-	s = s[:cap(s)]
-	clear(s)
-	return s[:0]
 }
 
 // scanRequest reads body as DecodeRequest does when it is sure to read it
@@ -60,40 +51,33 @@ func emptied[T any](s []T, limit int) []T {
 // an object. The Objects of the review share body's bytes.
 func (c *codec) scanRequest(body []byte) (review Review, objs []map[string]any, ok bool) {
 	r := &c.r
-	r.data, r.pos = body, 0
-	if r.next() != '{' {
-		return Review{}, nil, false
-	}
+	r.Start(body)
 	var seen [4]bool
-	ok = r.fields(seen[:], func(name []byte) (int, bool) {
+	ok = r.Fields(seen[:], func(name []byte) (int, bool) {
 		switch string(name) {
 		case "apiVersion":
-			s, ok := r.stringValue()
+			s, ok := r.StringValue()
 			review.APIVersion = s
 			return 0, ok
 		case "kind":
-			s, ok := r.stringValue()
+			s, ok := r.StringValue()
 			review.Kind = s
 			return 1, ok
 		case "request":
-			if r.next() != '{' {
-				return 2, false
+			if r.Next() != '{' {
+				return 2, false // null, which DecodeRequest refuses
 			}
 			var ok bool
 			review.Request, objs, ok = c.scanRequestField()
 			return 2, ok
 		case "response":
-			r.skipSpace()
-			start := r.pos
-			if _, ok := r.value(0); !ok {
-				return 3, false
-			}
+			_, raw, ok := r.Value()
 			var resp Response
-			return 3, json.Unmarshal(body[start:r.pos], &resp) == nil
+			return 3, ok && json.Unmarshal(raw, &resp) == nil
 		}
 		return 0, false
 	})
-	if !ok || !r.atEnd() {
+	if !ok || !r.AtEnd() {
 		return Review{}, nil, false
 	}
 	return review, objs, true
@@ -105,18 +89,18 @@ func (c *codec) scanRequestField() (*Request, []map[string]any, bool) {
 	req := &Request{}
 	var objs []map[string]any
 	var seen [3]bool
-	ok := r.fields(seen[:], func(name []byte) (int, bool) {
+	ok := r.Fields(seen[:], func(name []byte) (int, bool) {
 		switch string(name) {
 		case "uid":
-			s, ok := r.stringValue()
+			s, ok := r.StringValue()
 			req.UID = s
 			return 0, ok
 		case "desiredAPIVersion":
-			s, ok := r.stringValue()
+			s, ok := r.StringValue()
 			req.DesiredAPIVersion = s
 			return 1, ok
 		case "objects":
-			if r.next() != '[' {
+			if r.Next() != '[' {
 				return 2, false
 			}
 			var ok bool
@@ -131,64 +115,27 @@ func (c *codec) scanRequestField() (*Request, []map[string]any, bool) {
 	return req, objs, true
 }
 
-// fields reads an object of known fields, at '{', each field spelled
-// without escapes: for each, field reads the value and returns the
-// field's number, below len(seen), and whether it could read the value. An
-// unknown field (for which field returns false), a field given twice, or
-// a value that field could not read makes fields return false.
-func (r *reader) fields(seen []bool, field func(name []byte) (int, bool)) bool {
-	r.pos++ // '{'
-	if r.next() == '}' {
-		r.pos++
-		return true
-	}
-	for {
-		if r.next() != '"' {
-			return false
-		}
-		raw, plain, ok := r.strToken()
-		if !ok || !plain || !r.consume(':') {
-			return false
-		}
-		i, ok := field(raw[1 : len(raw)-1])
-		if !ok || seen[i] {
-			return false
-		}
-		seen[i] = true
-		if !r.consume(',') {
-			return r.consume('}')
-		}
-	}
-}
-
 // scanObjects reads the objects of a request, at '['.
 func (c *codec) scanObjects() ([]json.RawMessage, []map[string]any, bool) {
 	r := &c.r
-	r.pos++ // '['
+	r.Consume('[')
 	raws := []json.RawMessage{}
 	var objs []map[string]any
-	if r.next() == ']' {
-		r.pos++
+	if r.Consume(']') {
 		return raws, objs, true
 	}
 	for {
-		r.skipSpace()
-		start := r.pos
-		var m map[string]any
-		if r.next() == '{' {
-			var ok bool
-			if m, ok = r.objectOwnStrings(); !ok {
-				return nil, nil, false
-			}
-		} else if _, ok := r.value(0); !ok {
+		v, raw, ok := r.Value()
+		if !ok {
 			return nil, nil, false
 		}
-		raws = append(raws, r.data[start:r.pos])
+		m, _ := v.(map[string]any) // nil if not an object: checkReview refuses it
+		raws = append(raws, raw)
 		objs = append(objs, m)
-		if r.consume(',') {
+		if r.Consume(',') {
 			continue
 		}
-		if !r.consume(']') {
+		if !r.Consume(']') {
 			return nil, nil, false
 		}
 		return raws, objs, true
@@ -233,13 +180,4 @@ func (c *codec) failure(b []byte, res Status) []byte {
 	b = append(b, `}}}`...)
 	c.buf = b
 	return b
-}
-
-// stringValue reads a string, or reports false when the next token is
-// not one.
-func (r *reader) stringValue() (string, bool) {
-	if r.next() != '"' {
-		return "", false
-	}
-	return r.str()
 }

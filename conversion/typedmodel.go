@@ -10,6 +10,10 @@ import (
 
 // The way back of TypedStep's walk: from a Go value to the JSON model.
 
+// maxDepth bounds the nesting TypedStep's walk follows, as it bounds the
+// Handler's reader's; deeper values take the slow path.
+const maxDepth = jsonvalue.MaxDepth
+
 // toModel returns v, of a handled type, as decodeObject(json.Marshal(v))
 // would; false when it cannot be sure to.
 func toModel(v reflect.Value, depth int) (any, bool) {
@@ -38,13 +42,13 @@ func toModel(v reflect.Value, depth int) (any, bool) {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return v.Int(), true
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return numberModel(strconv.AppendUint(nil, v.Uint(), 10))
+		return jsonvalue.Number(strconv.AppendUint(nil, v.Uint(), 10))
 	case reflect.Float64:
 		b, ok := jsonvalue.AppendFloat(make([]byte, 0, 24), v.Float())
 		if !ok {
 			return nil, false
 		}
-		return numberModel(b)
+		return jsonvalue.Number(b)
 	case reflect.Slice:
 		if v.IsNil() {
 			return nil, true
@@ -111,7 +115,7 @@ func normalize(orig any, depth int) (any, bool) {
 			// padded with zeros, which ParseInt may take.
 			var buf [32]byte
 			b, _ := jsonvalue.AppendFloat(buf[:0], x)
-			return numberModel(b)
+			return jsonvalue.Number(b)
 		}
 		return orig, true
 	case []any:
@@ -124,13 +128,6 @@ func normalize(orig any, depth int) (any, bool) {
 		return nil, false
 	}
 	return toModel(v, depth+1)
-}
-
-// numberModel reads the JSON number text as the reader does.
-func numberModel(text []byte) (any, bool) {
-	r := reader{data: text}
-	n, ok := r.number()
-	return n, ok && r.pos == len(text)
 }
 
 // isEmpty is encoding/json's isEmptyValue, for omitempty.

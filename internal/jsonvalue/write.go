@@ -24,8 +24,9 @@ type pair struct {
 	v any
 }
 
-// MaxDepth bounds the nesting the Writer follows itself: deeper values,
-// and cycles, go to json.Marshal.
+// MaxDepth bounds the nesting the Writer and the Reader follow
+// themselves: deeper values, and cycles, go to json.Marshal, and deeper
+// documents to the slow path (encoding/json refuses more than 10000).
 const MaxDepth = 1000
 
 // Append appends the JSON of v to dst as json.Marshal(v) writes it. On an

@@ -1,15 +1,16 @@
-package conversion
+package jsonvalue
 
 import (
 	"encoding/json"
 	"unicode/utf8"
 )
 
-// The reader's strings: keys, values, and the checks of their syntax.
+// The Reader's strings: keys, values, and the checks of their syntax.
 
 // key reads an object key, sharing the strings of the common keys of
-// Kubernetes objects rather than allocating them.
-func (r *reader) key() (string, bool) {
+// Kubernetes objects, the values of crd's model, rather than allocating
+// them.
+func (r *Reader) key() (string, bool) {
 	raw, plain, ok := r.strToken()
 	if !ok {
 		return "", false
@@ -63,7 +64,7 @@ func (r *reader) key() (string, bool) {
 
 // plain returns the text of b, a slice of r.data, sharing r.text's memory
 // when b lies in it.
-func (r *reader) plain(b []byte) string {
+func (r *Reader) plain(b []byte) string {
 	// b lies at r.pos-len(b)-1 in data: before the closing quote.
 	i := r.pos - 1 - len(b) - r.textAt
 	if i >= 0 && i+len(b) <= len(r.text) {
@@ -72,16 +73,16 @@ func (r *reader) plain(b []byte) string {
 	return string(b)
 }
 
-// maxInterned bounds the strings a reader shares, and their length.
+// maxInterned bounds the strings a Reader shares, and their length.
 const (
 	maxInterned   = 1024
 	maxInternedAt = 32
 )
 
-// strValue reads a string as a value. Short strings are shared within a
-// request, boxed once: the values that repeat from object to object
+// strValue reads a string as a value. Short strings are shared until
+// Reset, boxed once: the values that repeat from object to object
 // (kinds, namespaces, managers, times) then cost no allocation.
-func (r *reader) strValue() (any, bool) {
+func (r *Reader) strValue() (any, bool) {
 	raw, plain, ok := r.strToken()
 	if !ok {
 		return nil, false
@@ -90,8 +91,11 @@ func (r *reader) strValue() (any, bool) {
 		return unquote(raw)
 	}
 	b := raw[1 : len(raw)-1]
-	if len(b) > maxInternedAt || r.intern == nil {
+	if len(b) > maxInternedAt {
 		return r.plain(b), true
+	}
+	if r.intern == nil {
+		r.intern = make(map[string]any)
 	}
 	if v, ok := r.intern[string(b)]; ok {
 		return v, true
@@ -105,7 +109,7 @@ func (r *reader) strValue() (any, bool) {
 }
 
 // str reads a string.
-func (r *reader) str() (string, bool) {
+func (r *Reader) str() (string, bool) {
 	raw, plain, ok := r.strToken()
 	if !ok {
 		return "", false
@@ -119,7 +123,7 @@ func (r *reader) str() (string, bool) {
 // strToken reads a string token, quotes included; plain reports that it
 // has no escape and is valid UTF-8, so that its text is its value. It
 // checks the syntax as encoding/json's scanner does.
-func (r *reader) strToken() (raw []byte, plain, ok bool) {
+func (r *Reader) strToken() (raw []byte, plain, ok bool) {
 	start := r.pos
 	i := start + 1
 	plain = true

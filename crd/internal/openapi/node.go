@@ -45,19 +45,6 @@ func (nd node) items() (node, bool) {
 	return node{}, false
 }
 
-// hasProperty reports whether the schema has the property name.
-func (nd node) hasProperty(name string) bool {
-	if nd.s != nil {
-		return nd.s.Property(name) != nil
-	}
-	for _, p := range nd.n.Properties {
-		if p.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
 // additionalProperties returns additionalProperties as the validator
 // sees it: nil when absent or in a nested schema.
 func (nd node) additionalProperties() *structural.StructuralOrBool {

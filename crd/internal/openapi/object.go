@@ -38,13 +38,14 @@ func (v *Validator) checkObject(x map[string]any, nd node, path string) *result 
 
 // checkAdditional adds to r, for each field of x in sorted order that nd
 // has no property for, that additionalProperties ap, false, forbids it,
-// or the errors of its schema.
+// or the errors of its schema. Only a schema outside allOf, anyOf, oneOf
+// and not has additionalProperties: nd.s is set.
 func (v *Validator) checkAdditional(r *result, x map[string]any, nd node, ap *structural.StructuralOrBool, path string) {
 	if ap.Structural == nil && ap.Bool {
 		return
 	}
 	for _, k := range slices.Sorted(maps.Keys(x)) {
-		if nd.hasProperty(k) {
+		if nd.s.Property(k) != nil {
 			continue
 		}
 		if ap.Structural == nil {

@@ -44,8 +44,9 @@ func defaultsTheirs(manifest, old []byte) ([]string, error) {
 // the validation of defaults (validateDefaults, as
 // defaulting.ValidateDefaults: each default validated as a value of its
 // schema, pruned or not, with its metadata and embedded resources) and
-// with it the validation of values (validateValue, as the server's
-// ValidateCustomResource), both unexported, through the exported API.
+// with it the validation of values (crd/internal/openapi, as the server's
+// kube-openapi validator over Structural.ToKubeOpenAPI), both internal,
+// through the exported API.
 // Half of the defaults are shaped by their schema, so that both valid and
 // invalid ones come up.
 //

@@ -17,7 +17,7 @@ import (
 var internalLayers = [][]string{
 	{"field"},
 	{"names", "strfmt", "structural"},
-	{"prune", "objectmeta"},
+	{"prune", "objectmeta", "openapi"},
 }
 
 const internalPrefix = "github.com/kubeversion/kubeversion/crd/internal/"

@@ -3,6 +3,7 @@ package crd
 import (
 	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
+	"github.com/kubeversion/kubeversion/crd/internal/openapi"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
@@ -13,8 +14,8 @@ import (
 // server's defaulting.ValidateDefaults does (CEL rules aside). The server
 // calls it only for a structural schema, and so should callers.
 //
-// A default is checked against the schema it sits in, as by
-// [valueValidator] in structural mode, after two checks of its own:
+// A default is checked against the model of the schema it sits in by
+// package openapi's validator, after two checks of its own:
 //
 //   - with requirePrunedDefaults, it must be unchanged by pruning with that
 //     schema: "must not have unknown fields";
@@ -43,7 +44,7 @@ func validateDefaults(s *JSONSchemaProps, ss *structural.Structural, path string
 	if isResourceRoot {
 		s = rootResource(s)
 	}
-	d := defaultsChecker{prune: requirePrunedDefaults, values: valueValidator{structural: true}}
+	d := defaultsChecker{prune: requirePrunedDefaults}
 	d.walk(s, ss, path, ss, nil, false)
 	return d.errs
 }
@@ -51,7 +52,7 @@ func validateDefaults(s *JSONSchemaProps, ss *structural.Structural, path string
 // defaultsChecker holds the state of one validateDefaults.
 type defaultsChecker struct {
 	prune  bool
-	values valueValidator
+	values openapi.Validator
 	errs   ErrorList
 }
 
@@ -76,7 +77,7 @@ func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, pa
 	}
 	if s.Default != nil && s.Default.Value != nil {
 		if insideMeta {
-			d.checkInMeta(s, path, root, steps)
+			d.checkInMeta(s, ss, path, root, steps)
 		} else {
 			d.check(s, ss, path)
 		}
@@ -125,13 +126,13 @@ func (d *defaultsChecker) check(s *JSONSchemaProps, ss *structural.Structural, p
 	} else if errs := objectmeta.Validate(p, def, ss, s.XEmbeddedResource); len(errs) > 0 {
 		d.errs = append(d.errs, fromFields(errs)...)
 	} else {
-		d.errs = append(d.errs, d.values.check(def, s, at)...)
+		d.errs = append(d.errs, valueErrors(d.values.Validate(def, ss), at)...)
 	}
 }
 
 // checkInMeta checks a default inside apiVersion, kind or metadata of the
 // resource whose model is root, by building the resource around it.
-func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, path string, root *structural.Structural, steps []step) {
+func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []step) {
 	at := path + ".default"
 	def := s.Default.Value
 	obj := surround(jsonvalue.Copy(def), steps)
@@ -140,7 +141,7 @@ func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, path string, root *str
 	} else if errs := objectmeta.Validate(nil, obj, root, true); len(errs) > 0 {
 		d.errs = append(d.errs, invalid(at, def, "must result in valid metadata: "+aggregate(fromFields(errs))))
 	} else {
-		d.errs = append(d.errs, d.values.check(def, s, at)...)
+		d.errs = append(d.errs, valueErrors(d.values.Validate(def, ss), at)...)
 	}
 }
 

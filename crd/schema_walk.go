@@ -82,12 +82,3 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(keys)
 	return keys
 }
-
-// childPath is field.Path.Child written out: k below path, or k alone at
-// the root.
-func childPath(path, k string) string {
-	if path == "" {
-		return k
-	}
-	return path + "." + k
-}

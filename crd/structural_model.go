@@ -76,7 +76,16 @@ func checkedValueValidation(s *JSONSchemaProps) (*structural.ValueValidation, st
 	if msg != "" {
 		return nil, msg
 	}
-	vv := &structural.ValueValidation{Pattern: s.Pattern, Not: not, IntOrStringAnyOf: isIntOrStringAnyOf(s.AnyOf)}
+	vv := &structural.ValueValidation{
+		Format: s.Format, Pattern: s.Pattern,
+		Maximum: s.Maximum, ExclusiveMaximum: s.ExclusiveMaximum,
+		Minimum: s.Minimum, ExclusiveMinimum: s.ExclusiveMinimum,
+		MultipleOf: s.MultipleOf, MaxLength: s.MaxLength, MinLength: s.MinLength,
+		MaxItems: s.MaxItems, MinItems: s.MinItems, UniqueItems: s.UniqueItems,
+		MaxProperties: s.MaxProperties, MinProperties: s.MinProperties,
+		Required: s.Required, Enum: enumValues(s.Enum),
+		Not: not, IntOrStringAnyOf: isIntOrStringAnyOf(s.AnyOf),
+	}
 	for _, l := range []struct {
 		list []JSONSchemaProps
 		out  *[]structural.Nested
@@ -86,6 +95,19 @@ func checkedValueValidation(s *JSONSchemaProps) (*structural.ValueValidation, st
 		}
 	}
 	return vv, ""
+}
+
+// enumValues returns the values of enum, nil for none: the one keyword
+// the model cannot point to, since each entry is wrapped in a JSON.
+func enumValues(enum []JSON) []any {
+	if len(enum) == 0 {
+		return nil
+	}
+	out := make([]any, len(enum))
+	for i, e := range enum {
+		out[i] = e.Value
+	}
+	return out
 }
 
 // checkedItems returns the schema of items in the structural view, after

@@ -7,5 +7,5 @@
 // In scope: which formats are known and whether a string is valid in one,
 // with kube-openapi's leniencies (names match without dashes, IPv4 octets
 // may have leading zeros). Not in scope: the messages of a failed check,
-// which the value validator in crd writes.
+// which package openapi writes.
 package strfmt

@@ -1,28 +1,30 @@
-package crd
+package openapi
 
 import (
 	"fmt"
 	"unicode/utf8"
 
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // checkEnum is kube-openapi's basicCommonValidator. A value matches an
 // entry when it converts to the entry's Go type and is then equal to it,
-// as reflect converts: 1.5 matches 1, and 65 matches "A".
-func checkEnum(x any, s *JSONSchemaProps, path string) *valueResult {
-	if len(s.Enum) == 0 {
+// as reflect converts: 1.5 matches 1, and 65 matches "A". null matches
+// nothing, not even a null entry.
+func checkEnum(x any, vv *structural.ValueValidation, path string) *result {
+	if len(vv.Enum) == 0 {
 		return nil
 	}
-	values := make([]any, len(s.Enum))
-	for i, e := range s.Enum {
-		values[i] = e.Value
-		if x != nil && e.Value != nil && enumMatch(x, e.Value) {
-			return nil
+	if x != nil {
+		for _, e := range vv.Enum {
+			if e != nil && enumMatch(x, e) {
+				return nil
+			}
 		}
 	}
-	return failed(valueError{code: codeEnum, name: path, value: x, values: values,
-		msg: fmt.Sprintf("%s in body should be one of %v", path, values)})
+	return failed(Error{Code: Enum, Name: path, Value: x, Values: vv.Enum,
+		Message: fmt.Sprintf("%s in body should be one of %v", path, vv.Enum)})
 }
 
 // enumMatch reports whether x, converted to the Go type of e as

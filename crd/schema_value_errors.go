@@ -1,0 +1,85 @@
+package crd
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/openapi"
+)
+
+// errorTypeTypeInvalid is field.ErrorTypeTypeInvalid, which the API
+// server prints as "Invalid value", with the value.
+const errorTypeTypeInvalid ErrorType = "FieldValueTypeInvalid"
+
+// valueErrors turns the errors of package openapi's validator into field
+// errors below field, as the API server's kubeOpenAPIResultToFieldErrors
+// does. An error at the root of field "" is at "<nil>", as the server
+// prints its nil path.
+func valueErrors(errs []openapi.Error, field string) ErrorList {
+	var list ErrorList
+	for _, e := range errs {
+		path := e.Field(field)
+		if path == "" {
+			path = "<nil>"
+		}
+		if e.Code == openapi.Plain {
+			list = append(list, invalid(path, "", e.Message))
+			continue
+		}
+		value := e.Value
+		if value == nil {
+			value = ""
+		}
+		switch e.Code {
+		case openapi.Required:
+			list = append(list, required(path, ""))
+		case openapi.Enum:
+			list = append(list, notSupportedValue(path, e.Value, e.Values))
+		case openapi.TooLong:
+			list = append(list, tooLongValue(path, e.Limit))
+		case openapi.MaxItems, openapi.TooManyProperties:
+			list = append(list, tooManyValues(path, e.Actual, e.Limit))
+		case openapi.InvalidType:
+			list = append(list, &Error{Type: errorTypeTypeInvalid, Field: path, BadValue: value, Detail: e.Message})
+		default:
+			list = append(list, invalid(path, value, e.Message))
+		}
+	}
+	return list
+}
+
+// tooLongValue is field.TooLong, which says less of a negative limit.
+func tooLongValue(path string, limit int64) *Error {
+	if limit < 0 {
+		return &Error{Type: ErrorTypeTooLong, Field: path, BadValue: "<value omitted>", Detail: "value is too long"}
+	}
+	return tooLong(path, int(limit))
+}
+
+// tooManyValues is field.TooMany, which says less of a negative limit.
+func tooManyValues(path string, actual, limit int64) *Error {
+	if limit < 0 {
+		return &Error{Type: ErrorTypeTooMany, Field: path, BadValue: int(actual), Detail: "has too many items"}
+	}
+	return tooMany(path, int(actual), int(limit))
+}
+
+// notSupportedValue is field.NotSupported for an enum: strings are listed
+// as they are, other values as JSON, each quoted.
+func notSupportedValue(path string, value any, enum []any) *Error {
+	quoted := make([]string, len(enum))
+	for i, v := range enum {
+		s, ok := v.(string)
+		if !ok {
+			b, _ := json.Marshal(v)
+			s = string(b)
+		}
+		quoted[i] = strconv.Quote(s)
+	}
+	detail := ""
+	if len(quoted) > 0 {
+		detail = "supported values: " + strings.Join(quoted, ", ")
+	}
+	return &Error{Type: ErrorTypeNotSupported, Field: path, BadValue: value, Detail: detail}
+}

@@ -35,7 +35,7 @@ func (d *byteDecoder) webhook(w *Webhook, path *fieldPath) {
 			optionalAt(d, &w.ClientConfig, &child, (*byteDecoder).clientConfig)
 		case "conversionReviewVersions":
 			d.once(&set, 1)
-			list(d, &w.ConversionReviewVersions, (*byteDecoder).string)
+			decodeList(d, &w.ConversionReviewVersions, (*byteDecoder).string)
 		default:
 			d.unknown(key, path, &set)
 		}

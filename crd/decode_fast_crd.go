@@ -55,7 +55,7 @@ func (d *byteDecoder) spec(s *Spec, path *fieldPath) {
 		case "versions":
 			d.once(&set, 3)
 			child := path.field("versions", true)
-			listAt(d, &s.Versions, &child, (*byteDecoder).version)
+			decodeListAt(d, &s.Versions, &child, (*byteDecoder).version)
 		case "conversion":
 			d.once(&set, 4)
 			child := path.field("conversion", true)
@@ -84,7 +84,7 @@ func (d *byteDecoder) names(n *Names, path *fieldPath) {
 			d.string(&n.Singular)
 		case "shortNames":
 			d.once(&set, 2)
-			list(d, &n.ShortNames, (*byteDecoder).string)
+			decodeList(d, &n.ShortNames, (*byteDecoder).string)
 		case "kind":
 			d.once(&set, 3)
 			d.string(&n.Kind)
@@ -93,7 +93,7 @@ func (d *byteDecoder) names(n *Names, path *fieldPath) {
 			d.string(&n.ListKind)
 		case "categories":
 			d.once(&set, 5)
-			list(d, &n.Categories, (*byteDecoder).string)
+			decodeList(d, &n.Categories, (*byteDecoder).string)
 		default:
 			d.unknown(key, path, &set)
 		}
@@ -133,11 +133,11 @@ func (d *byteDecoder) version(v *Version, path *fieldPath) {
 		case "additionalPrinterColumns":
 			d.once(&set, 7)
 			child := path.field("additionalPrinterColumns", true)
-			listAt(d, &v.AdditionalPrinterColumns, &child, (*byteDecoder).printerColumn)
+			decodeListAt(d, &v.AdditionalPrinterColumns, &child, (*byteDecoder).printerColumn)
 		case "selectableFields":
 			d.once(&set, 8)
 			child := path.field("selectableFields", true)
-			listAt(d, &v.SelectableFields, &child, (*byteDecoder).selectableField)
+			decodeListAt(d, &v.SelectableFields, &child, (*byteDecoder).selectableField)
 		default:
 			d.unknown(key, path, &set)
 		}

@@ -48,14 +48,14 @@ func (d *byteDecoder) metadata(m *Metadata, path *fieldPath) {
 		case "ownerReferences":
 			d.once(&set, 12)
 			child := path.field("ownerReferences", true)
-			listAt(d, &m.OwnerReferences, &child, (*byteDecoder).ownerReference)
+			decodeListAt(d, &m.OwnerReferences, &child, (*byteDecoder).ownerReference)
 		case "finalizers":
 			d.once(&set, 13)
-			list(d, &m.Finalizers, (*byteDecoder).string)
+			decodeList(d, &m.Finalizers, (*byteDecoder).string)
 		case "managedFields":
 			d.once(&set, 14)
 			child := path.field("managedFields", true)
-			listAt(d, &m.ManagedFields, &child, (*byteDecoder).managedField)
+			decodeListAt(d, &m.ManagedFields, &child, (*byteDecoder).managedField)
 		default:
 			d.unknown(key, path, &set)
 		}

@@ -115,14 +115,14 @@ func (d *byteDecoder) status(s *Status, path *fieldPath) {
 		case "conditions":
 			d.once(&set, 0)
 			child := path.field("conditions", true)
-			listAt(d, &s.Conditions, &child, (*byteDecoder).condition)
+			decodeListAt(d, &s.Conditions, &child, (*byteDecoder).condition)
 		case "acceptedNames":
 			d.once(&set, 1)
 			child := path.field("acceptedNames", true)
 			d.names(&s.AcceptedNames, &child)
 		case "storedVersions":
 			d.once(&set, 2)
-			list(d, &s.StoredVersions, (*byteDecoder).string)
+			decodeList(d, &s.StoredVersions, (*byteDecoder).string)
 		case "observedGeneration":
 			d.once(&set, 3)
 			d.int64(&s.ObservedGeneration)

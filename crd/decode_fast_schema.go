@@ -69,7 +69,7 @@ func (d *byteDecoder) schema(s *JSONSchemaProps, path *fieldPath) {
 			optional(d, &s.MultipleOf, (*byteDecoder).float64)
 		case "enum":
 			d.once(&set, 19)
-			list(d, &s.Enum, (*byteDecoder).json)
+			decodeList(d, &s.Enum, (*byteDecoder).json)
 		case "maxProperties":
 			d.once(&set, 20)
 			optional(d, &s.MaxProperties, (*byteDecoder).int64)
@@ -78,7 +78,7 @@ func (d *byteDecoder) schema(s *JSONSchemaProps, path *fieldPath) {
 			optional(d, &s.MinProperties, (*byteDecoder).int64)
 		case "required":
 			d.once(&set, 22)
-			list(d, &s.Required, (*byteDecoder).string)
+			decodeList(d, &s.Required, (*byteDecoder).string)
 		default:
 			d.schemaMore(s, key, &set, path)
 		}
@@ -122,7 +122,7 @@ func (d *byteDecoder) schemaMore(s *JSONSchemaProps, key []byte, set *fieldSet, 
 	case "dependencies":
 		d.once(set, 31)
 		child := path.field("dependencies", true)
-		mapAt(d, &s.Dependencies, &child, (*byteDecoder).orStringArray)
+		decodeMapAt(d, &s.Dependencies, &child, (*byteDecoder).orStringArray)
 	case "additionalItems":
 		d.once(set, 32)
 		d.unstrict(func() { d.orBool(&s.AdditionalItems) })
@@ -151,7 +151,7 @@ func (d *byteDecoder) schemaMore(s *JSONSchemaProps, key []byte, set *fieldSet, 
 		d.bool(&s.XIntOrString)
 	case "x-kubernetes-list-map-keys":
 		d.once(set, 40)
-		list(d, &s.XListMapKeys, (*byteDecoder).string)
+		decodeList(d, &s.XListMapKeys, (*byteDecoder).string)
 	case "x-kubernetes-list-type":
 		d.once(set, 41)
 		optional(d, &s.XListType, (*byteDecoder).string)
@@ -161,7 +161,7 @@ func (d *byteDecoder) schemaMore(s *JSONSchemaProps, key []byte, set *fieldSet, 
 	case "x-kubernetes-validations":
 		d.once(set, 43)
 		child := path.field("x-kubernetes-validations", true)
-		listAt(d, &s.XValidations, &child, (*byteDecoder).validationRule)
+		decodeListAt(d, &s.XValidations, &child, (*byteDecoder).validationRule)
 	default:
 		d.unknown(key, path, set)
 	}
@@ -232,14 +232,14 @@ func (d *byteDecoder) orStringArray(w *JSONSchemaPropsOrStringArray, _ *fieldPat
 		w.Schema = new(JSONSchemaProps)
 		d.schema(w.Schema, nil)
 	case '[':
-		list(d, &w.Property, (*byteDecoder).string)
+		decodeList(d, &w.Property, (*byteDecoder).string)
 	default:
 		d.skip()
 	}
 	d.strict = strict
 }
 
-// schemaList is listAt for schemas, and schemaMap mapAt: called
+// schemaList is decodeListAt for schemas, and schemaMap decodeMapAt: called
 // directly, not through a func value, they let the compiler keep the
 // paths and the schema being read on the stack.
 func (d *byteDecoder) schemaList(p *[]JSONSchemaProps, path *fieldPath) {

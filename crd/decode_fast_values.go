@@ -113,9 +113,9 @@ func optionalAt[T any](d *byteDecoder, p **T, path *fieldPath, read func(*byteDe
 	*p = v
 }
 
-// listAt reads an array, or null, with read for each element: json.Unmarshal
+// decodeListAt reads an array, or null, with read for each element: json.Unmarshal
 // makes [] an empty slice, not nil.
-func listAt[T any](d *byteDecoder, p *[]T, path *fieldPath, read func(*byteDecoder, *T, *fieldPath)) {
+func decodeListAt[T any](d *byteDecoder, p *[]T, path *fieldPath, read func(*byteDecoder, *T, *fieldPath)) {
 	if !d.array() {
 		*p = nil
 		return
@@ -130,8 +130,8 @@ func listAt[T any](d *byteDecoder, p *[]T, path *fieldPath, read func(*byteDecod
 	*p = list
 }
 
-// list is listAt for elements that need no path.
-func list[T any](d *byteDecoder, p *[]T, read func(*byteDecoder, *T)) {
+// decodeList is decodeListAt for elements that need no path.
+func decodeList[T any](d *byteDecoder, p *[]T, read func(*byteDecoder, *T)) {
 	if !d.array() {
 		*p = nil
 		return
@@ -145,10 +145,10 @@ func list[T any](d *byteDecoder, p *[]T, read func(*byteDecoder, *T)) {
 	*p = list
 }
 
-// mapAt reads an object, or null, into a map, with read for each value;
+// decodeMapAt reads an object, or null, into a map, with read for each value;
 // a key given twice is declined, since the server reports it and keeps
 // the last value.
-func mapAt[T any](d *byteDecoder, p *map[string]T, path *fieldPath, read func(*byteDecoder, *T, *fieldPath)) {
+func decodeMapAt[T any](d *byteDecoder, p *map[string]T, path *fieldPath, read func(*byteDecoder, *T, *fieldPath)) {
 	if !d.object() {
 		*p = nil
 		return

@@ -19,7 +19,7 @@ import (
 // decoded once.
 type decodeLevel struct {
 	out     []byte
-	patches []patch
+	patches []wrapperPatch
 	root    *fieldPath // the path of the level's value
 	// err is the first error of a wrapper's decoding, which stops
 	// encoding/json at that wrapper as an UnmarshalJSON method's error
@@ -29,10 +29,10 @@ type decodeLevel struct {
 	jsons [][2]int
 }
 
-// A patch puts val, a decoded wrapper, at path within a level's value,
+// A wrapperPatch puts val, a decoded wrapper, at path within a level's value,
 // unless dead: under a map key given again, whose value json.Unmarshal
 // replaced.
-type patch struct {
+type wrapperPatch struct {
 	path []*fieldPath // from the level's root, excluded
 	val  reflect.Value
 	dead bool
@@ -178,7 +178,7 @@ func (w *fieldWalker) wrapper(dec *json.Decoder, tok json.Token, held, t reflect
 	for i, j := 0, len(steps)-1; i < j; i, j = i+1, j-1 {
 		steps[i], steps[j] = steps[j], steps[i]
 	}
-	w.patches = append(w.patches, patch{path: steps, val: val})
+	w.patches = append(w.patches, wrapperPatch{path: steps, val: val})
 	return nil
 }
 

@@ -56,9 +56,9 @@ type defaultsChecker struct {
 	errs   ErrorList
 }
 
-// step is one step from a resource down to a default: a field name, or
+// defaultStep is one step from a resource down to a default: a field name, or
 // into a list when index is true.
-type step struct {
+type defaultStep struct {
 	key   string
 	index bool
 }
@@ -66,7 +66,7 @@ type step struct {
 // walk checks the default of s and those below it; ss is the model of s.
 // root is the model of the nearest resource around s, and steps the way
 // from it to s.
-func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []step, insideMeta bool) {
+func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []defaultStep, insideMeta bool) {
 	if s == nil || !ss.HasDefaults {
 		return
 	}
@@ -83,7 +83,7 @@ func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, pa
 		}
 	}
 	if items := itemsSchema(s); items != nil {
-		d.walk(items, ss.Items, path+".items", root, appendStep(steps, step{index: true}), insideMeta)
+		d.walk(items, ss.Items, path+".items", root, appendStep(steps, defaultStep{index: true}), insideMeta)
 	}
 	for _, p := range ss.Properties {
 		if !p.Schema.HasDefaults {
@@ -91,7 +91,7 @@ func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, pa
 		}
 		k := p.Name
 		meta := insideMeta || s.XEmbeddedResource && metaField(k)
-		d.walkProperty(s.Properties[k], p.Schema, path+".properties["+k+"]", root, appendStep(steps, step{key: k}), meta)
+		d.walkProperty(s.Properties[k], p.Schema, path+".properties["+k+"]", root, appendStep(steps, defaultStep{key: k}), meta)
 	}
 }
 
@@ -100,12 +100,12 @@ func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, pa
 // to the heap; inlined, it would be one again.
 //
 //go:noinline
-func (d *defaultsChecker) walkProperty(s JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []step, insideMeta bool) {
+func (d *defaultsChecker) walkProperty(s JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []defaultStep, insideMeta bool) {
 	d.walk(&s, ss, path, root, steps, insideMeta)
 }
 
 // appendStep appends to a copy of steps, which sibling walks share.
-func appendStep(steps []step, s step) []step {
+func appendStep(steps []defaultStep, s defaultStep) []defaultStep {
 	return append(steps[:len(steps):len(steps)], s)
 }
 
@@ -132,7 +132,7 @@ func (d *defaultsChecker) check(s *JSONSchemaProps, ss *structural.Structural, p
 
 // checkInMeta checks a default inside apiVersion, kind or metadata of the
 // resource whose model is root, by building the resource around it.
-func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []step) {
+func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []defaultStep) {
 	at := path + ".default"
 	def := s.Default.Value
 	obj := surround(jsonvalue.Copy(def), steps)
@@ -148,7 +148,7 @@ func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, ss *structural.Structu
 // surround builds the resource that holds x at the end of steps, with
 // apiVersion and kind set where it has none, as the server's
 // SurroundingObjectFunc does.
-func surround(x any, steps []step) map[string]any {
+func surround(x any, steps []defaultStep) map[string]any {
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].index {
 			x = []any{x}

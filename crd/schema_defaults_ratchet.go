@@ -28,7 +28,7 @@ func pruningChangesDefaults(s *JSONSchemaProps) bool {
 // defaultsChangedBelow walks s as the server's pruneDefaults does; root
 // is the model of the root of s's CRD schema. ok is false when the server
 // would stop with an error.
-func defaultsChangedBelow(s *JSONSchemaProps, root *structural.Structural, steps []step) (changed, ok bool) {
+func defaultsChangedBelow(s *JSONSchemaProps, root *structural.Structural, steps []defaultStep) (changed, ok bool) {
 	if s == nil {
 		return false, true
 	}
@@ -40,14 +40,14 @@ func defaultsChangedBelow(s *JSONSchemaProps, root *structural.Structural, steps
 		changed = changed || c
 	}
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-		c, ok := defaultsChangedBelow(s.AdditionalProperties.Schema, root, appendStep(steps, step{key: "*"}))
+		c, ok := defaultsChangedBelow(s.AdditionalProperties.Schema, root, appendStep(steps, defaultStep{key: "*"}))
 		if !ok {
 			return false, false
 		}
 		changed = changed || c
 	}
 	if items := itemsSchema(s); items != nil {
-		c, ok := defaultsChangedBelow(items, root, appendStep(steps, step{index: true}))
+		c, ok := defaultsChangedBelow(items, root, appendStep(steps, defaultStep{index: true}))
 		if !ok {
 			return false, false
 		}
@@ -55,7 +55,7 @@ func defaultsChangedBelow(s *JSONSchemaProps, root *structural.Structural, steps
 	}
 	for _, k := range sortedKeys(s.Properties) {
 		p := s.Properties[k]
-		c, ok := defaultsChangedBelow(&p, root, appendStep(steps, step{key: k}))
+		c, ok := defaultsChangedBelow(&p, root, appendStep(steps, defaultStep{key: k}))
 		if !ok {
 			return false, false
 		}
@@ -66,7 +66,7 @@ func defaultsChangedBelow(s *JSONSchemaProps, root *structural.Structural, steps
 
 // defaultChangedByPruning puts def in the resource at steps from root,
 // drops malformed metadata, prunes, and compares what is left there.
-func defaultChangedByPruning(def any, root *structural.Structural, steps []step) (changed, ok bool) {
+func defaultChangedByPruning(def any, root *structural.Structural, steps []defaultStep) (changed, ok bool) {
 	x := jsonvalue.Copy(def)
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].index {

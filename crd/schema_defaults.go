@@ -9,10 +9,11 @@ import (
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
-// validateDefaults checks every default in the schema s, whose root is at
-// path (for example "spec.versions[0].schema.openAPIV3Schema"), as the API
-// server's defaulting.ValidateDefaults does (CEL rules aside). The server
-// calls it only for a structural schema, and so should callers.
+// validateDefaults checks every default in s, the model of a structural
+// schema whose root is at path (for example
+// "spec.versions[0].schema.openAPIV3Schema"), as the API server's
+// defaulting.ValidateDefaults does (CEL rules aside). The server calls it
+// only for a structural schema, and so should callers.
 //
 // A default is checked against the model of the schema it sits in by
 // package openapi's validator, after two checks of its own:
@@ -29,23 +30,25 @@ import (
 // result in valid metadata: ...") and the default must fit its schema.
 //
 // Like the server, it coerces in place the embedded metadata of every
-// default outside apiVersion, kind and metadata (see [objectmeta.Coerce]):
-// callers that must keep s give it a copy (see validationCopy). A default
-// inside them is checked in a copy.
+// default outside apiVersion, kind and metadata (see [objectmeta.Coerce]).
+// The model's defaults are those of the wire schema it was built from, so
+// that schema changes too: callers that must keep it build the model from
+// a copy (see validationCopy). A default inside them is checked in a copy.
 //
 // isResourceRoot is true for the root of a CRD's schema. The properties of
 // a schema are visited in sorted order, where the server's order is
 // random; defaults under additionalProperties are not visited, as in the
 // server, since they are forbidden there.
-//
-// ss is the structural model of s, which tells the walk where no default
-// is, so that it does not go there.
-func validateDefaults(s *JSONSchemaProps, ss *structural.Structural, path string, isResourceRoot, requirePrunedDefaults bool) ErrorList {
+// The walk does not go where the model says no default is (HasDefaults).
+func validateDefaults(s *structural.Structural, path string, isResourceRoot, requirePrunedDefaults bool) ErrorList {
+	if s == nil || !s.HasDefaults {
+		return nil // and no resource root to copy
+	}
 	if isResourceRoot {
-		s = rootResource(s)
+		s = structural.ResourceRoot(s)
 	}
 	d := defaultsChecker{prune: requirePrunedDefaults}
-	d.walk(s, ss, path, ss, nil, false)
+	d.walk(s, path, s, nil, false)
 	return d.errs
 }
 
@@ -63,45 +66,35 @@ type defaultStep struct {
 	index bool
 }
 
-// walk checks the default of s and those below it; ss is the model of s.
-// root is the model of the nearest resource around s, and steps the way
-// from it to s.
-func (d *defaultsChecker) walk(s *JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []defaultStep, insideMeta bool) {
-	if s == nil || !ss.HasDefaults {
+// walk checks the default of s and those below it. root is the model of
+// the nearest resource around s, and steps the way from it to s.
+func (d *defaultsChecker) walk(s *structural.Structural, path string, root *structural.Structural, steps []defaultStep, insideMeta bool) {
+	if s == nil || !s.HasDefaults {
 		return
 	}
 	if s.XEmbeddedResource {
 		insideMeta = false
-		root = ss
+		root = s
 		steps = nil
 	}
-	if s.Default != nil && s.Default.Value != nil {
+	if s.Default != nil && *s.Default != nil {
 		if insideMeta {
-			d.checkInMeta(s, ss, path, root, steps)
+			d.checkInMeta(s, path, root, steps)
 		} else {
-			d.check(s, ss, path)
+			d.check(s, path)
 		}
 	}
-	if items := itemsSchema(s); items != nil {
-		d.walk(items, ss.Items, path+".items", root, appendStep(steps, defaultStep{index: true}), insideMeta)
+	if s.Items != nil {
+		d.walk(s.Items, path+".items", root, appendStep(steps, defaultStep{index: true}), insideMeta)
 	}
-	for _, p := range ss.Properties {
+	for _, p := range s.Properties {
 		if !p.Schema.HasDefaults {
 			continue
 		}
 		k := p.Name
-		meta := insideMeta || s.XEmbeddedResource && metaField(k)
-		d.walkProperty(s.Properties[k], p.Schema, path+".properties["+k+"]", root, appendStep(steps, defaultStep{key: k}), meta)
+		meta := insideMeta || s.XEmbeddedResource && (k == "apiVersion" || k == "kind" || k == "metadata")
+		d.walk(p.Schema, path+".properties["+k+"]", root, appendStep(steps, defaultStep{key: k}), meta)
 	}
-}
-
-// walkProperty is walk of a schema held in a map. The copy is its
-// parameter, not a variable of walk's loop, which the compiler would move
-// to the heap; inlined, it would be one again.
-//
-//go:noinline
-func (d *defaultsChecker) walkProperty(s JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []defaultStep, insideMeta bool) {
-	d.walk(&s, ss, path, root, steps, insideMeta)
 }
 
 // appendStep appends to a copy of steps, which sibling walks share.
@@ -110,38 +103,38 @@ func appendStep(steps []defaultStep, s defaultStep) []defaultStep {
 }
 
 // check checks a default outside apiVersion, kind and metadata.
-func (d *defaultsChecker) check(s *JSONSchemaProps, ss *structural.Structural, path string) {
+func (d *defaultsChecker) check(s *structural.Structural, path string) {
 	at := path + ".default"
 	// The server coerces the default itself, not a copy: metadata it
 	// rewrites is what the value check sees, and what every error holding
 	// the default, or the schema around it, prints, even one reported
 	// before.
-	def := s.Default.Value
-	if d.prune && prune.Value(jsonvalue.Copy(def), ss, s.XEmbeddedResource) {
+	def := *s.Default
+	if d.prune && prune.Value(jsonvalue.Copy(def), s, s.XEmbeddedResource) {
 		d.errs = append(d.errs, invalid(at, def, "must not have unknown fields"))
 	}
 	p := field.NewPath(at)
-	if err := objectmeta.Coerce(p, def, ss, s.XEmbeddedResource); err != nil {
+	if err := objectmeta.Coerce(p, def, s, s.XEmbeddedResource); err != nil {
 		d.errs = append(d.errs, fromField(*err))
-	} else if errs := objectmeta.Validate(p, def, ss, s.XEmbeddedResource); len(errs) > 0 {
+	} else if errs := objectmeta.Validate(p, def, s, s.XEmbeddedResource); len(errs) > 0 {
 		d.errs = append(d.errs, fromFields(errs)...)
 	} else {
-		d.errs = append(d.errs, valueErrors(d.values.Validate(def, ss), at)...)
+		d.errs = append(d.errs, valueErrors(d.values.Validate(def, s), at)...)
 	}
 }
 
 // checkInMeta checks a default inside apiVersion, kind or metadata of the
 // resource whose model is root, by building the resource around it.
-func (d *defaultsChecker) checkInMeta(s *JSONSchemaProps, ss *structural.Structural, path string, root *structural.Structural, steps []defaultStep) {
+func (d *defaultsChecker) checkInMeta(s *structural.Structural, path string, root *structural.Structural, steps []defaultStep) {
 	at := path + ".default"
-	def := s.Default.Value
+	def := *s.Default
 	obj := surround(jsonvalue.Copy(def), steps)
 	if err := objectmeta.Coerce(nil, obj, root, true); err != nil {
 		d.errs = append(d.errs, invalid(at, def, "must result in valid metadata: "+fromField(*err).Error()))
 	} else if errs := objectmeta.Validate(nil, obj, root, true); len(errs) > 0 {
 		d.errs = append(d.errs, invalid(at, def, "must result in valid metadata: "+aggregate(fromFields(errs))))
 	} else {
-		d.errs = append(d.errs, valueErrors(d.values.Validate(def, ss), at)...)
+		d.errs = append(d.errs, valueErrors(d.values.Validate(def, s), at)...)
 	}
 }
 

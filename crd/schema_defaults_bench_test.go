@@ -41,7 +41,7 @@ func BenchmarkEmbeddedDefaults(b *testing.B) {
 	b.Run("func=validateDefaults", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			validateDefaults(s, ss, "spec.versions[0].schema.openAPIV3Schema", true, true)
+			validateDefaults(ss, "spec.versions[0].schema.openAPIV3Schema", true, true)
 		}
 	})
 	b.Run("func=pruningChangesDefaults", func(b *testing.B) {

@@ -21,45 +21,42 @@ import (
 // An update keeps requiring pruned defaults only when the old object had
 // none that pruning changes.
 func pruningChangesDefaults(s *JSONSchemaProps) bool {
-	changed, ok := defaultsChangedBelow(s, pruningModel(s), nil)
+	m := pruningModel(s)
+	changed, ok := defaultsChangedBelow(m, m, nil)
 	return ok && changed
 }
 
-// defaultsChangedBelow walks s as the server's pruneDefaults does; root
-// is the model of the root of s's CRD schema. ok is false when the server
-// would stop with an error.
-func defaultsChangedBelow(s *JSONSchemaProps, root *structural.Structural, steps []defaultStep) (changed, ok bool) {
+// defaultsChangedBelow walks the model s as the server's pruneDefaults
+// does: the default, then additionalProperties, items and properties;
+// root is the model of the root of s's CRD schema. ok is false when the
+// server would stop with an error.
+func defaultsChangedBelow(s, root *structural.Structural, steps []defaultStep) (changed, ok bool) {
 	if s == nil {
 		return false, true
 	}
-	if s.Default != nil && s.Default.Value != nil {
-		c, ok := defaultChangedByPruning(s.Default.Value, root, steps)
-		if !ok {
+	if s.Default != nil && *s.Default != nil {
+		if changed, ok = defaultChangedByPruning(*s.Default, root, steps); !ok {
 			return false, false
 		}
-		changed = changed || c
 	}
-	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-		c, ok := defaultsChangedBelow(s.AdditionalProperties.Schema, root, appendStep(steps, defaultStep{key: "*"}))
-		if !ok {
-			return false, false
+	below := func(sub *structural.Structural, step defaultStep) bool {
+		if sub == nil {
+			return true
 		}
+		c, ok := defaultsChangedBelow(sub, root, appendStep(steps, step))
 		changed = changed || c
+		return ok
 	}
-	if items := itemsSchema(s); items != nil {
-		c, ok := defaultsChangedBelow(items, root, appendStep(steps, defaultStep{index: true}))
-		if !ok {
-			return false, false
-		}
-		changed = changed || c
+	if ap := s.AdditionalProperties; ap != nil && !below(ap.Structural, defaultStep{key: "*"}) {
+		return false, false
 	}
-	for _, k := range sortedKeys(s.Properties) {
-		p := s.Properties[k]
-		c, ok := defaultsChangedBelow(&p, root, appendStep(steps, defaultStep{key: k}))
-		if !ok {
+	if !below(s.Items, defaultStep{index: true}) {
+		return false, false
+	}
+	for _, p := range s.Properties {
+		if !below(p.Schema, defaultStep{key: p.Name}) {
 			return false, false
 		}
-		changed = changed || c
 	}
 	return changed, true
 }

@@ -80,5 +80,5 @@ func checkDefaults(s *JSONSchemaProps, path string, prune bool) ErrorList {
 	if msg != "" {
 		return nil
 	}
-	return validateDefaults(s, ss, path, true, prune)
+	return validateDefaults(ss, path, true, prune)
 }

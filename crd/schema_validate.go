@@ -41,7 +41,7 @@ func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, path stri
 		} else if e := validateStructural(m.model, root); len(e) > 0 {
 			errs = append(errs, e...)
 		} else {
-			errs = append(errs, validateDefaults(s, m.model, root, true, opts.requirePrunedDefaults)...)
+			errs = append(errs, validateDefaults(m.model, root, true, opts.requirePrunedDefaults)...)
 		}
 	}
 	rules := keywordRules{

@@ -143,3 +143,20 @@ func TestCoerceDifferential(t *testing.T) {
 	t.Logf("%d cases failed on the server", errs)
 	p.report("objects changed without an error")
 }
+
+// TestCoerceEmptyKey holds the path of an error under a property named ""
+// to the server's: apimachinery writes an empty name as "[]", so the kind
+// of the resource under it is "[].kind". The generators do not make empty
+// names.
+func TestCoerceEmptyKey(t *testing.T) {
+	schemaJSON := []byte(`{"type":"object","properties":{"":{"type":"object","x-kubernetes-embedded-resource":true,"x-kubernetes-preserve-unknown-fields":true}}}`)
+	objJSON := []byte(`{"apiVersion":"g/v1","kind":"K","":{"kind":1}}`)
+	var s crd.JSONSchemaProps
+	if err := json.Unmarshal(schemaJSON, &s); err != nil {
+		t.Fatal(err)
+	}
+	ours, theirs := coerceOurs(&s, objJSON), coerceTheirs(schemaJSON, objJSON)
+	if !ours.equal(theirs) || theirs.err == "" {
+		t.Errorf("crd.Coerce: %+v\nthe server: %+v", ours, theirs)
+	}
+}

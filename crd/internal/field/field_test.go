@@ -15,7 +15,15 @@ func TestPath(t *testing.T) {
 		{root, "spec.validation.openAPIV3Schema"},
 		{root.Child("properties").Key("spec"), "spec.validation.openAPIV3Schema.properties[spec]"},
 		{root.Child("allOf").Index(2).Child("items"), "spec.validation.openAPIV3Schema.allOf[2].items"},
-		{NewPath("").Key("a.b"), "[a.b]"},
+		// An empty name writes out as apimachinery's Path.String writes it
+		// (these were printed by k8s.io/apimachinery v0.37.2).
+		{NewPath("").Key("a.b"), "[][a.b]"},
+		{(*Path)(nil).Child("").Child("kind"), "[].kind"},
+		{(*Path)(nil).Child("kind"), "kind"},
+		{NewPath("spec").Child("").Child("kind"), "spec[].kind"},
+		{NewPath("spec").Child("").Index(0), "spec[][0]"},
+		{NewPath("spec").Key("").Child("x"), "spec[].x"},
+		{(*Path)(nil).Child(""), "[]"},
 	} {
 		if got := tt.p.String(); got != tt.want {
 			t.Errorf("String() = %q, want %q", got, tt.want)
@@ -50,7 +58,7 @@ func TestPathOfNil(t *testing.T) {
 		{root.Child("kind"), "kind"},
 		{root.Key("k").Child("metadata"), "[k].metadata"},
 		{root.Child("spec").Index(0), "spec[0]"},
-		{NewPath("").Child("a"), ".a"},
+		{NewPath("").Child("a"), "[].a"}, // as apimachinery writes it
 	} {
 		if got := tt.p.String(); got != tt.want {
 			t.Errorf("String() = %q, want %q", got, tt.want)

@@ -23,7 +23,9 @@ func NewPath(root string) *Path {
 
 // Child returns the path of the field name below p: "p.name". As in the
 // server, a nil p is the empty path, and the child of nothing has no dot:
-// (*Path)(nil).Child("kind") writes out as "kind".
+// (*Path)(nil).Child("kind") writes out as "kind". An empty name writes
+// out as the server writes it, as an empty subscript with no dot:
+// (*Path)(nil).Child("").Child("kind") is "[].kind".
 func (p *Path) Child(name string) *Path {
 	return &Path{p, name, '.'}
 }
@@ -39,7 +41,10 @@ func (p *Path) Index(i int) *Path {
 	return &Path{p, strconv.Itoa(i), '['}
 }
 
-// String writes the path out: "a.b[k].c".
+// String writes the path out: "a.b[k].c". As apimachinery's
+// Path.String, an element with an empty name (the root or a child)
+// writes "[]", and only a non-empty name after another element gets a
+// dot.
 func (p *Path) String() string {
 	n := 0
 	for q := p; q != nil; q = q.parent {
@@ -52,13 +57,15 @@ func (p *Path) String() string {
 	var b strings.Builder
 	b.Grow(n)
 	for i := len(elems) - 1; i >= 0; i-- {
-		switch q := elems[i]; q.kind {
-		case '.':
+		switch q := elems[i]; {
+		case q.kind != '[' && q.elem == "":
+			b.WriteString("[]")
+		case q.kind == '.':
 			if q.parent != nil {
 				b.WriteByte('.')
 			}
 			b.WriteString(q.elem)
-		case '[':
+		case q.kind == '[':
 			b.WriteByte('[')
 			b.WriteString(q.elem)
 			b.WriteByte(']')

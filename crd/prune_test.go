@@ -120,10 +120,10 @@ func TestPruneValue(t *testing.T) {
 		v := mustValue(t, tt.value)
 		removed := prune.Value(v, pruningModel(mustSchema(t, tt.schema)), tt.root)
 		if removed != tt.removed {
-			t.Errorf("%s: pruneValue removed = %v, want %v", tt.name, removed, tt.removed)
+			t.Errorf("%s: prune.Value removed = %v, want %v", tt.name, removed, tt.removed)
 		}
 		if diff := cmp.Diff(mustValue(t, tt.want), v); diff != "" {
-			t.Errorf("%s: pruneValue result mismatch (-want +got):\n%s", tt.name, diff)
+			t.Errorf("%s: prune.Value result mismatch (-want +got):\n%s", tt.name, diff)
 		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
-// validateSchema checks one openAPIV3Schema m (nil: none) of the schema
+// validateSchema checks one openAPIV3Schema m (a nil wire schema: none) of the schema
 // found at path ("spec.versions[0].schema" or "spec.validation"), as the
 // API server's validateCustomResourceDefinitionValidation does, except
 // that CEL rules are not compiled. statusEnabled tells whether the status

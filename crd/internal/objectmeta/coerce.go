@@ -14,36 +14,34 @@ import (
 //
 //	<path>.kind: Invalid value: 1: must be a string
 //
-// Where the server's random order of fields makes the first of several
-// errors random, Coerce returns that of the outermost resource, fields
-// in sorted order.
+// The server meets the fields of an object in random order, so that of
+// several errors any may come first; Coerce meets them in sorted order,
+// the fields of a resource among the others (see [typeMetaFields]).
 func Coerce(path *field.Path, x any, s *structural.Structural, isResourceRoot bool) *field.Error {
 	var err *field.Error
-	resources(path, x, s, isResourceRoot, func(path *field.Path, obj map[string]any) bool {
-		err = coerceResource(path, obj)
+	typeMetaFields(path, x, s, isResourceRoot, func(path *field.Path, obj map[string]any, k string) bool {
+		err = coerceField(path, obj, k)
 		return err == nil
 	})
 	return err
 }
 
-// coerceResource coerces the apiVersion, kind and metadata of obj, an
-// embedded resource at path.
-func coerceResource(path *field.Path, obj map[string]any) *field.Error {
-	for _, k := range [...]string{"apiVersion", "kind"} {
-		if v, ok := obj[k]; ok {
-			if _, isString := v.(string); !isString {
-				err := field.InvalidValue(path.At(k), v, "must be a string")
-				return &err
-			}
-		}
-	}
-	if v, ok := obj["metadata"]; ok {
-		m, err := Read(v)
-		if err != nil {
-			err := field.InvalidValue(path.At("metadata"), v, err.Error())
+// coerceField coerces the field k (apiVersion, kind or metadata) of obj,
+// an embedded resource at path.
+func coerceField(path *field.Path, obj map[string]any, k string) *field.Error {
+	v := obj[k]
+	if k != "metadata" {
+		if _, isString := v.(string); !isString {
+			err := field.InvalidValue(path.At(k), v, "must be a string")
 			return &err
 		}
-		obj["metadata"] = m.Normalized
+		return nil
 	}
+	m, err := Read(v)
+	if err != nil {
+		err := field.InvalidValue(path.At("metadata"), v, err.Error())
+		return &err
+	}
+	obj["metadata"] = m.Normalized
 	return nil
 }

@@ -139,6 +139,13 @@ func TestCoerce(t *testing.T) {
 		{`{"kind": 1}`, `{"kind": 1}`, `kind: Invalid value: 1: must be a string`},
 		{`{"list": [{"metadata": {"name": 1}}]}`, `{"list": [{"metadata": {"name": 1}}]}`,
 			`list[0].metadata: Invalid value: json: cannot unmarshal number into Go struct field ObjectMeta.name of type string`},
+		// The fields of a resource are met in sorted order among the
+		// others: byName before kind, kind before list, and metadata,
+		// after byName, is left as it was.
+		{`{"byName": {"a": {"kind": 2}}, "kind": 1}`, `{"byName": {"a": {"kind": 2}}, "kind": 1}`, `byName[a].kind: Invalid value: 2: must be a string`},
+		{`{"kind": 1, "list": [{"kind": 2}]}`, `{"kind": 1, "list": [{"kind": 2}]}`, `kind: Invalid value: 1: must be a string`},
+		{`{"byName": {"a": {"kind": 2}}, "metadata": {"name": "x", "foo": 1}}`, `{"byName": {"a": {"kind": 2}}, "metadata": {"name": "x", "foo": 1}}`,
+			`byName[a].kind: Invalid value: 2: must be a string`},
 	} {
 		x := value(t, tt.in)
 		err := Coerce(nil, x, schema, true)

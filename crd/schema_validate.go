@@ -6,12 +6,13 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
-// validateSchema checks one openAPIV3Schema m (a nil wire schema: none) of the schema
-// found at path ("spec.versions[0].schema" or "spec.validation"), as the
-// API server's validateCustomResourceDefinitionValidation does, except
-// that CEL rules are not compiled. statusEnabled tells whether the status
-// subresource is enabled for the schema's version. For example, a schema
-// {type: object, nullable: true} at "spec.versions[0].schema" gives
+// validateSchema checks one openAPIV3Schema m (a nil wire schema: none) of
+// the schema found at path ("spec.versions[0].schema" or
+// "spec.validation"), as the API server's
+// validateCustomResourceDefinitionValidation does, except that CEL rules
+// are not compiled. statusEnabled tells whether the status subresource is
+// enabled for the schema's version. For example, a schema {type: object,
+// nullable: true} at "spec.versions[0].schema" gives
 //
 //	spec.versions[0].schema.openAPIV3Schema.nullable: Forbidden: nullable cannot be true at the root
 //

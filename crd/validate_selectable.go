@@ -57,10 +57,11 @@ func validateSelectableFields(fields []SelectableField, m modeled, schemaPath, p
 var errNotAField = errors.New("does not refer to a valid field")
 
 // lookUpFieldPath resolves a JSON path such as .spec.a['b'] in the model
-// schema, as the server's cel.ValidFieldPath without array notation. It returns the
-// path as field.Path prints it, the name of its first step when that step
-// is a property, and the schema found. A step through additionalProperties
-// without a schema finds none; the server panics if a step follows one.
+// schema, as the server's cel.ValidFieldPath without array notation. It
+// returns the path as field.Path prints it, the name of its first step
+// when that step is a property, and the schema found. A step through
+// additionalProperties without a schema finds none; the server panics if a
+// step follows one.
 func lookUpFieldPath(jsonPath string, schema *structural.Structural) (path, root string, found *structural.Structural, err error) {
 	var b strings.Builder
 	steps := 0

@@ -27,8 +27,8 @@
 // [Number] reads one number as a Reader does, from a buffer that may stay
 // on the stack.
 //
-// Not in scope: crd's decoder, which reads YAML too and keeps field
-// paths for its errors; values of other Go types, which go to
+// Not in scope: crd's decoder, which reads into crd's Go types and keeps
+// field paths for its errors; values of other Go types, which go to
 // json.Marshal, json.Unmarshal and reflect; and error messages: the
 // Reader only says whether it read, and the slow path says why not.
 package jsonvalue

@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"math"
 	"strconv"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // The readers of single values follow json.Unmarshal: null leaves a
@@ -167,7 +169,8 @@ func decodeMapAt[T any](d *byteDecoder, p *map[string]T, path *fieldPath, read f
 	*p = m
 }
 
-// stringMap reads labels or annotations.
+// stringMap reads labels or annotations. It is decodeMapAt without a path
+// for each value, which would move to the heap.
 func (d *byteDecoder) stringMap(p *map[string]string) {
 	if !d.object() {
 		*p = nil
@@ -220,13 +223,9 @@ func (d *byteDecoder) any() any {
 		d.literal("null")
 		return nil
 	}
-	num := string(d.number())
-	if i, err := strconv.ParseInt(num, 10, 64); err == nil {
-		return i
-	}
-	f, err := strconv.ParseFloat(num, 64)
-	if err != nil {
+	v, ok := jsonvalue.Number(d.number())
+	if !ok {
 		d.decline() // out of range: an error of JSON.UnmarshalJSON
 	}
-	return f
+	return v
 }

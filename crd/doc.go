@@ -39,9 +39,13 @@
 //   - the content of each openAPIV3Schema (structural rules, keywords,
 //     defaults), where and as strictly as the server checks it.
 //
-// Out of scope: compiling x-kubernetes-validations (CEL) rules and
-// estimating their cost, which needs Kubernetes' CEL environment;
-// [CountCELRules] says how many rules were left unchecked.
+// x-kubernetes-validations (CEL) rules need Kubernetes' CEL environment,
+// which this package does not import: a [Validator] given a [CELChecker]
+// asks it at the points where the server compiles rules, estimates their
+// cost and runs them on defaults (module github.com/kubeversion/kubeversion/cel
+// has one, with Kubernetes' own code). Without one, ValidateCreate and
+// ValidateUpdate leave the rules unchecked and [CountCELRules] says how
+// many.
 //
 // ValidateUpdate sees the new object as the strategy does, not as the
 // whole request path: the server's request handling first copies the

@@ -26,12 +26,16 @@ const (
 	// ErrorTypeTypeInvalid is a value of the wrong type, such as a default
 	// that does not fit its schema; it prints as "Invalid value".
 	ErrorTypeTypeInvalid ErrorType = "FieldValueTypeInvalid"
+	// ErrorTypeInternal is an error of the server itself, such as a CEL
+	// rule it could not compile for want of type information; it prints
+	// as "Internal error", with no value.
+	ErrorTypeInternal ErrorType = "InternalError"
 )
 
 // String returns the words the API server prints for t: "Invalid value"
 // (for ErrorTypeInvalid and ErrorTypeTypeInvalid), "Required value",
-// "Forbidden", "Unsupported value", "Duplicate value", "Too long" or "Too
-// many".
+// "Forbidden", "Unsupported value", "Duplicate value", "Too long", "Too
+// many" or "Internal error".
 func (t ErrorType) String() string {
 	switch t {
 	case ErrorTypeInvalid, ErrorTypeTypeInvalid:
@@ -48,6 +52,8 @@ func (t ErrorType) String() string {
 		return "Too long"
 	case ErrorTypeTooMany:
 		return "Too many"
+	case ErrorTypeInternal:
+		return "Internal error"
 	}
 	return string(t)
 }
@@ -88,7 +94,7 @@ type Error struct {
 // where a schema, subresources, printer columns or selectable fields that
 // are the same in every version are null, because the server keeps them
 // once at the top level. A Required, Forbidden or Too long error prints no
-// value.
+// value, nor does an error whose BadValue is [ValueOmitted].
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Field)
@@ -96,8 +102,10 @@ func (e *Error) Error() string {
 	b.WriteString(e.Type.String())
 	switch e.Type {
 	case ErrorTypeInvalid, ErrorTypeTypeInvalid, ErrorTypeNotSupported, ErrorTypeDuplicate, ErrorTypeTooMany:
-		b.WriteString(": ")
-		writeValue(&b, e.BadValue, e.hoisting)
+		if _, omitted := e.BadValue.(ValueOmitted); !omitted {
+			b.WriteString(": ")
+			writeValue(&b, e.BadValue, e.hoisting)
+		}
 	}
 	if e.Detail != "" {
 		b.WriteString(": ")
@@ -123,6 +131,13 @@ func writeValue(b *strings.Builder, v any, h *hoisted) {
 	}
 	b.Write(j)
 }
+
+// ValueOmitted is the BadValue of an error whose message shows no value,
+// as field.OmitValueType in k8s.io/apimachinery: the failure of a CEL rule
+// on a default prints as
+//
+//	spec.versions[0].schema.openAPIV3Schema.properties[spec].default: Invalid value: replicas must be positive
+type ValueOmitted struct{}
 
 // ErrorList is the list of errors a validation returns; nil means valid.
 type ErrorList []*Error

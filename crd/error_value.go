@@ -139,6 +139,8 @@ func internalValue(v any, h *hoisted) any {
 		return internalVersions(v, *h)
 	case *JSONSchemaProps:
 		return toInternalSchema(v)
+	case ValidationRule:
+		return internalValidationRule(v)
 	case JSONSchemaProps:
 		return toInternalSchema(&v)
 	case *JSONSchemaPropsOrArray:

@@ -8,9 +8,9 @@ import (
 
 // validateSchema checks one openAPIV3Schema m (a nil wire schema: none) of
 // the schema found at path ("spec.versions[0].schema" or
-// "spec.validation"), as the API server's
-// validateCustomResourceDefinitionValidation does, except that CEL rules
-// are not compiled. statusEnabled tells whether the status subresource is
+// "spec.validation") of the named version, as the API server's
+// validateCustomResourceDefinitionValidation does; its CEL rules are
+// judged by opts.cel, if any. statusEnabled tells whether the status subresource is
 // enabled for the schema's version. For example, a schema {type: object,
 // nullable: true} at "spec.versions[0].schema" gives
 //
@@ -19,10 +19,12 @@ import (
 // The errors come in the server's order: the root under a status
 // subresource, nullable at the root, then (when opts require a structural
 // schema) the structural rules sorted by message or else the defaults,
-// then the keywords, walking the schema depth first. That the schema
+// then the keywords, walking the schema depth first, then the errors of
+// CEL rules, which are compiled only where the schema is structural, its
+// defaults valid and no keyword error lies at or below the rule. That the schema
 // cannot be read as a structural one at all is reported last, and only
 // when nothing else is.
-func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, path string) ErrorList {
+func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, path, version string) ErrorList {
 	s := m.wire
 	if s == nil {
 		return nil
@@ -36,15 +38,24 @@ func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, path stri
 		errs = append(errs, forbidden(root+".nullable", "nullable cannot be true at the root"))
 	}
 	var notStructural *Error
+	compileCEL := false // as the server makes its CEL context
 	if opts.requireStructuralSchema {
 		if m.notStructural != "" {
 			notStructural = invalid(root, "", m.notStructural)
 		} else if e := validateStructural(m.model, root); len(e) > 0 {
 			errs = append(errs, e...)
 		} else {
-			errs = append(errs, validateDefaults(m.model, root, true, opts.requirePrunedDefaults)...)
+			var all ErrorList // the server's errors of the defaults, CEL rules run
+			if opts.cel != nil {
+				all = opts.cel.DefaultErrors(&CELSchema{Field: root, Schema: s, Version: version, CRD: opts.crd, Old: opts.old, RequirePrunedDefaults: opts.requirePrunedDefaults})
+			}
+			e := validateDefaults(m.model, root, true, opts.requirePrunedDefaults)
+			e = append(e, without(all, e)...)
+			errs = append(errs, e...)
+			compileCEL = len(e) == 0 && opts.cel != nil
 		}
 	}
+	before := len(errs)
 	rules := keywordRules{
 		allowDefaults:            opts.allowDefaults,
 		disallowDefaultsReason:   opts.disallowDefaultsReason,
@@ -53,6 +64,12 @@ func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, path stri
 	w := schemaWalk{opts: opts, errs: errs}
 	w.visit(s, field.NewPath(root), rules, true)
 	errs = w.errs
+	if compileCEL {
+		errs = append(errs, opts.cel.CheckCEL(&CELSchema{
+			Field: root, Schema: s, Version: version, CRD: opts.crd, Old: opts.old,
+			RequirePrunedDefaults: opts.requirePrunedDefaults, Invalid: invalidBelow(errs[before:]),
+		})...)
+	}
 	if len(errs) == 0 && notStructural != nil {
 		errs = append(errs, notStructural)
 	}

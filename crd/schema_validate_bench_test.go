@@ -42,7 +42,7 @@ func BenchmarkValidateSchema(b *testing.B) {
 			b.ReportAllocs()
 			opts := createSchemaOptions()
 			for b.Loop() {
-				if errs := validateSchema(modelOf(in.s), false, opts, "spec.versions[0].schema"); errs != nil {
+				if errs := validateSchema(modelOf(in.s), false, opts, "spec.versions[0].schema", "v1"); errs != nil {
 					b.Fatal(errs)
 				}
 			}
@@ -65,7 +65,7 @@ func TestValidateSchemaDeepIsNotQuadratic(t *testing.T) {
 		opts := createSchemaOptions()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		validateSchema(modelOf(s), false, opts, "spec.versions[0].schema")
+		validateSchema(modelOf(s), false, opts, "spec.versions[0].schema", "v1")
 		runtime.ReadMemStats(&after)
 		return after.TotalAlloc - before.TotalAlloc
 	}

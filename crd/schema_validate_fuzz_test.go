@@ -27,8 +27,8 @@ func FuzzValidateSchema(f *testing.F) {
 		if json.Unmarshal([]byte(schema), &s) != nil {
 			return
 		}
-		first := messages(validateSchema(modelOf(&s), status, createSchemaOptions(), "spec.versions[0].schema"))
-		second := messages(validateSchema(modelOf(&s), status, createSchemaOptions(), "spec.versions[0].schema"))
+		first := messages(validateSchema(modelOf(&s), status, createSchemaOptions(), "spec.versions[0].schema", "v1"))
+		second := messages(validateSchema(modelOf(&s), status, createSchemaOptions(), "spec.versions[0].schema", "v1"))
 		if !slices.Equal(first, second) {
 			t.Fatalf("two runs differ:\n%q\n%q", first, second)
 		}
@@ -38,7 +38,7 @@ func FuzzValidateSchema(f *testing.F) {
 			}
 		}
 		old := &CustomResourceDefinition{Spec: Spec{Versions: []Version{{Name: "v1", Schema: &Schema{&JSONSchemaProps{Type: "object"}}}}}}
-		update := messages(validateSchema(modelOf(&s), status, updateSchemaOptions(old), "spec.versions[0].schema"))
+		update := messages(validateSchema(modelOf(&s), status, updateSchemaOptions(old), "spec.versions[0].schema", "v1"))
 		if !slices.Equal(first, update) {
 			t.Errorf("update from a valid object differs from create:\n%q\n%q", first, update)
 		}

@@ -22,6 +22,11 @@ type schemaOptions struct {
 	// requireMapListKeysMapSetValidation: items of sets and map lists
 	// must not be nullable, and map keys must be required or defaulted.
 	requireMapListKeysMapSetValidation bool
+
+	// cel, if not nil, judges the CEL rules of the schemas of crd, which
+	// replaces old on update (old is nil on create).
+	cel      CELChecker
+	crd, old *CustomResourceDefinition
 }
 
 // createSchemaOptions returns the schema options of a create: every rule

@@ -14,8 +14,26 @@ import "strconv"
 //	spec.versions[0].name: Invalid value: "V1": a DNS-1035 label must consist of ...
 //	spec.version: Invalid value: "V1": a DNS-1035 label must consist of ...
 //
-// See the package doc for the rules and the order of the errors.
+// See the package doc for the rules and the order of the errors. The CEL
+// rules of the schemas are not compiled: see [Validator].
 func ValidateCreate(c *CustomResourceDefinition) ErrorList {
+	return Validator{}.ValidateCreate(c)
+}
+
+// Validator checks CRDs as ValidateCreate and ValidateUpdate do, and with
+// CEL, if not nil, judges their x-kubernetes-validations rules too, where
+// and in the order the API server does. The zero Validator is
+// ValidateCreate and ValidateUpdate. For example, with the checker of
+// github.com/kubeversion/kubeversion/cel, a rule "self.replicas >= '0'"
+// on a schema whose replicas is an integer gives
+//
+//	spec.versions[0].schema.openAPIV3Schema.x-kubernetes-validations[0].rule: Invalid value: {"Rule":"self.replicas \u003e= '0'",...}: compilation failed: ERROR: <input>:1:15: found no matching overload for '_>=_' applied to '(int, string)'
+type Validator struct {
+	CEL CELChecker
+}
+
+// ValidateCreate is [ValidateCreate], with v's CEL checker.
+func (v Validator) ValidateCreate(c *CustomResourceDefinition) ErrorList {
 	c = validationCopy(c)
 	in := newInternalSpec(&c.Spec)
 	opts := options{
@@ -24,6 +42,7 @@ func ValidateCreate(c *CustomResourceDefinition) ErrorList {
 		allowInvalidCABundle:     true, // not Established yet
 		schema:                   createSchemaOptions(),
 	}
+	opts.schema.cel, opts.schema.crd = v.CEL, c
 	errs := validateMetaCreate(&c.Metadata, in)
 	errs = append(errs, validateSpec(in, opts)...)
 	// The new status has no accepted names to check.
@@ -49,7 +68,14 @@ func ValidateCreate(c *CustomResourceDefinition) ErrorList {
 //
 // An old object without stored versions is read, as the API server reads
 // it from storage, as storing its first storage version.
+//
+// The CEL rules of the schemas are not compiled: see [Validator].
 func ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
+	return Validator{}.ValidateUpdate(c, old)
+}
+
+// ValidateUpdate is [ValidateUpdate], with v's CEL checker.
+func (v Validator) ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
 	oldStored := old.Status.StoredVersions
 	if len(oldStored) == 0 {
 		// As decoding defaults it; an empty list stays empty, not null.
@@ -58,6 +84,7 @@ func ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
 	c = validationCopy(c)
 	in, oldIn := newInternalSpec(&c.Spec), newInternalSpec(&old.Spec)
 	opts := updateOptions(in, oldIn, old)
+	opts.schema.cel, opts.schema.crd, opts.schema.old = v.CEL, c, old
 	errs := validateMetaUpdate(c, old)
 	errs = append(errs, validateSpec(in, opts)...)
 	errs = append(errs, validateSpecUpdate(in, oldIn, opts)...)

@@ -138,7 +138,7 @@ func validateTopLevel(in *internalSpec, opts options) ErrorList {
 	var schema modeled
 	if in.validation != nil {
 		schema = modelOf(in.validation.OpenAPIV3Schema)
-		errs = append(errs, validateSchema(schema, in.anyStatusEnabled(), opts.schema, "spec.validation")...)
+		errs = append(errs, validateSchema(schema, in.anyStatusEnabled(), opts.schema, "spec.validation", in.version)...)
 	}
 	errs = append(errs, validateSubresources(in.subresources, "spec.subresources")...)
 	errs = append(errs, validateColumns(in.columns, "spec.additionalPrinterColumns")...)
@@ -170,7 +170,7 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 	var schema modeled
 	if v.Schema != nil {
 		schema = modelOf(v.Schema.OpenAPIV3Schema)
-		errs = append(errs, validateSchema(schema, statusEnabled, opts.schema, path+".schema")...)
+		errs = append(errs, validateSchema(schema, statusEnabled, opts.schema, path+".schema", v.Name)...)
 	}
 	errs = append(errs, validateSubresources(v.Subresources, path+".subresources")...)
 	errs = append(errs, validateColumns(v.AdditionalPrinterColumns, path+".additionalPrinterColumns")...)

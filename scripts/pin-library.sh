@@ -1,16 +1,26 @@
 #!/usr/bin/env bash
-# pin-library.sh [COMMIT]: make the command's module require the library at
-# COMMIT (default HEAD), a commit that is or will be on main, so that
+# pin-library.sh [COMMIT]: make the modules that require the library (and
+# the command, which requires module cel too) require them at COMMIT
+# (default HEAD), a commit that is or will be on main, so that
 # `go install github.com/kubeversion/kubeversion/cmd/kubeversion@latest`
-# builds the command with the library it was tested with. go.work then
-# replaces that version with this checkout's library.
+# builds the command with the code it was tested with. go.work then
+# replaces that version with this checkout's modules.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 commit=$(git rev-parse "${1:-HEAD}")
 time=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S "$commit")
 version="v0.0.0-$time-${commit:0:12}"
 lib=github.com/kubeversion/kubeversion
-old=$(cd cmd/kubeversion && go mod edit -json | awk -v lib="\"$lib\"" '$0 ~ "\"Path\": " lib "," {getline; gsub(/[",]/, ""); print $2}')
-(cd cmd/kubeversion && go mod edit -require "$lib@$version")
-go work edit -dropreplace "$lib@$old" -replace "$lib@$version=./"
-echo "cmd/kubeversion requires $lib@$version (was $old)"
+
+# pin MODULE_DIR PATH DIR: make the module in MODULE_DIR require PATH at
+# version, and go.work replace that version with DIR.
+pin() {
+	local old
+	old=$(go mod edit -json "$1/go.mod" | awk -v p="\"$2\"" '$0 ~ "\"Path\": " p "," {getline; gsub(/[",]/, ""); print $2}')
+	go mod edit -require "$2@$version" "$1/go.mod"
+	go work edit -dropreplace "$2@$old" -replace "$2@$version=$3"
+}
+pin cel "$lib" ./
+pin cmd/kubeversion "$lib" ./
+pin cmd/kubeversion "$lib/cel" ./cel
+echo "cel and cmd/kubeversion require $lib and $lib/cel at $version"

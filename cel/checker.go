@@ -1,0 +1,372 @@
+package cel
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"sync"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	schemacel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	apiservercel "k8s.io/apiserver/pkg/cel"
+	"k8s.io/apiserver/pkg/cel/environment"
+
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+// Checker judges CEL rules as the API server does; see the package doc.
+// It is a crd.CELChecker: give it to crd.Validator. A Checker may be used
+// by several goroutines at once. For example:
+//
+//	v := crd.Validator{CEL: cel.NewChecker()}
+//	errs := v.ValidateCreate(c)
+type Checker struct {
+	envSet *environment.EnvSet
+	// live caches the internal form of the last live object seen, since
+	// the checker is called once per version of the same update.
+	mu   sync.Mutex
+	live struct {
+		of       *crd.CustomResourceDefinition
+		internal *apiextensions.CustomResourceDefinition
+		exprs    preexisting
+	}
+}
+
+// NewChecker returns a Checker with the API server's CEL environment.
+func NewChecker() *Checker {
+	return &Checker{envSet: environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion())}
+}
+
+// CheckCEL returns the errors of the rules of s, as the API server's
+// ValidateCustomResourceDefinitionOpenAPISchema and
+// validateCustomResourceDefinitionValidation report them.
+func (c *Checker) CheckCEL(s *crd.CELSchema) crd.ErrorList {
+	if !hasRules(s.Schema) {
+		return nil
+	}
+	schema, err := internalSchema(s.Schema)
+	if err != nil {
+		return crd.ErrorList{{Type: crd.ErrorTypeInternal, Field: s.Field, Detail: "converting the schema: " + err.Error()}}
+	}
+	w := walker{envSet: c.envSet, invalid: s.Invalid, loader: schemacel.NewExpressionsEnvLoader()}
+	if s.Old != nil {
+		if old, exprs := c.internalLive(s.Old); old != nil {
+			w.loader = exprs
+			w.suppressPerExpressionCost = unchanged(s.CRD, old, s.Version)
+		}
+	}
+	root := validation.RootCELContext(schema)
+	w.walk(schema, s.Field, "", root)
+	if root.TotalCost != nil && root.TotalCost.Total > validation.StaticEstimatedCRDCostLimit {
+		for _, expensive := range root.TotalCost.MostExpensive {
+			w.forbidden(expensive.Path.String(), "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema")
+		}
+		w.forbidden(s.Field, costErrorMessage("x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema", root.TotalCost.Total, validation.StaticEstimatedCRDCostLimit))
+	}
+	return w.errs
+}
+
+// hasRules reports whether s or a schema below it that the server builds
+// a CEL context for has x-kubernetes-validations rules.
+func hasRules(s *crd.JSONSchemaProps) bool {
+	if s == nil {
+		return false
+	}
+	if len(s.XValidations) > 0 {
+		return true
+	}
+	if a := s.AdditionalProperties; a != nil && hasRules(a.Schema) {
+		return true
+	}
+	for k := range s.Properties {
+		p := s.Properties[k]
+		if hasRules(&p) {
+			return true
+		}
+	}
+	if it := s.Items; it != nil {
+		if hasRules(it.Schema) {
+			return true
+		}
+		for i := range it.JSONSchemas {
+			if hasRules(&it.JSONSchemas[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// internalSchema converts s to the API server's internal type, as the
+// server converts the v1 object it decoded.
+func internalSchema(s *crd.JSONSchemaProps) (*apiextensions.JSONSchemaProps, error) {
+	data, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	var v1 apiextensionsv1.JSONSchemaProps
+	if err := json.Unmarshal(data, &v1); err != nil {
+		return nil, err
+	}
+	var out apiextensions.JSONSchemaProps
+	if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&v1, &out, nil); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// internalCRD converts c to the API server's internal type.
+func internalCRD(c *crd.CustomResourceDefinition) (*apiextensions.CustomResourceDefinition, error) {
+	data, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	var v1 apiextensionsv1.CustomResourceDefinition
+	if err := json.Unmarshal(data, &v1); err != nil {
+		return nil, err
+	}
+	var out apiextensions.CustomResourceDefinition
+	if err := apiextensionsv1.Convert_v1_CustomResourceDefinition_To_apiextensions_CustomResourceDefinition(&v1, &out, nil); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// internalLive returns old in the server's internal type, with its
+// expressions, or nil if it cannot be converted.
+func (c *Checker) internalLive(old *crd.CustomResourceDefinition) (*apiextensions.CustomResourceDefinition, preexisting) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.live.of == old {
+		return c.live.internal, c.live.exprs
+	}
+	internal, err := internalCRD(old)
+	if err != nil {
+		internal = nil
+	}
+	c.live.of, c.live.internal = old, internal
+	c.live.exprs = preexisting{}
+	if internal != nil {
+		c.live.exprs = findPreexisting(&internal.Spec)
+	}
+	return internal, c.live.exprs
+}
+
+// walker walks a schema as ValidateCustomResourceDefinitionOpenAPISchema
+// does, with the CEL contexts the server makes, and collects the errors of
+// the rules it compiles.
+type walker struct {
+	envSet                    *environment.EnvSet
+	loader                    schemacel.EnvLoader
+	invalid                   func(string) bool
+	suppressPerExpressionCost bool
+	errs                      crd.ErrorList
+}
+
+// walk visits s at path; uncorrelatable is the path of the highest schema
+// above that old and new objects cannot be correlated through ("" if
+// none); ctx is s's CEL context, nil where the server has none.
+func (w *walker) walk(s *apiextensions.JSONSchemaProps, path, uncorrelatable string, ctx *validation.CELSchemaContext) {
+	if s == nil {
+		return
+	}
+	if s.AdditionalProperties != nil {
+		w.walk(s.AdditionalProperties.Schema, path+".additionalProperties", uncorrelatable, ctx.ChildAdditionalPropertiesContext(s.AdditionalProperties.Schema))
+	}
+	// The server walks properties in map order; the order of sibling
+	// errors is the only thing this changes.
+	names := make([]string, 0, len(s.Properties))
+	for name := range s.Properties {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		sub := uncorrelatable
+		if sub == "" && !schemacel.MapIsCorrelatable(s.XMapType) {
+			sub = path
+		}
+		p := s.Properties[name]
+		w.walk(&p, path+".properties["+name+"]", sub, ctx.ChildPropertyContext(&p, name))
+	}
+	if s.Items != nil {
+		sub := uncorrelatable
+		if sub == "" && (s.XListType == nil || *s.XListType != "map") {
+			sub = path
+		}
+		w.walk(s.Items.Schema, path+".items", sub, ctx.ChildItemsContext(s.Items.Schema))
+		for i := range s.Items.JSONSchemas {
+			it := s.Items.JSONSchemas[i]
+			w.walk(&it, path+".items["+strconv.Itoa(i)+"]", sub, ctx.ChildItemsContext(&it))
+		}
+	}
+	if len(s.XValidations) > 0 && ctx != nil && (w.invalid == nil || !w.invalid(path)) {
+		w.compile(s, path, uncorrelatable, ctx)
+	}
+}
+
+// compile compiles the rules of s at path and reports their errors, as
+// the server does once the schema at and below path is free of errors.
+func (w *walker) compile(s *apiextensions.JSONSchemaProps, path, uncorrelatable string, ctx *validation.CELSchemaContext) {
+	rules := path + ".x-kubernetes-validations"
+	typeInfo, err := ctx.TypeInfo()
+	switch {
+	case err != nil:
+		w.add(crd.ErrorTypeInternal, rules, nil, "internal error: failed to construct type information for x-kubernetes-validations rules: "+err.Error())
+		return
+	case typeInfo == nil:
+		w.add(crd.ErrorTypeInternal, rules, nil, "internal error: failed to retrieve type information for x-kubernetes-validations")
+		return
+	}
+	results, err := schemacel.Compile(typeInfo.Schema, typeInfo.DeclType, celconfig.PerCallLimit, w.envSet, w.loader)
+	if err != nil {
+		w.add(crd.ErrorTypeInternal, rules, nil, err.Error())
+		return
+	}
+	for i, cr := range results {
+		at := rules + "[" + strconv.Itoa(i) + "]"
+		rule := publicRule(s.XValidations[i])
+		cost := expressionCost(cr, ctx)
+		if !w.suppressPerExpressionCost && cost > validation.StaticEstimatedCostLimit {
+			w.forbidden(at+".rule", costErrorMessage("estimated rule cost", cost, validation.StaticEstimatedCostLimit))
+		}
+		if ctx.TotalCost != nil {
+			ctx.TotalCost.ObserveExpressionCost(field.NewPath(at+".rule"), cost)
+		}
+		if cr.Error != nil {
+			if cr.Error.Type == apiservercel.ErrorTypeRequired {
+				w.add(crd.ErrorTypeRequired, at+".rule", "", cr.Error.Detail)
+			} else {
+				w.add(crd.ErrorTypeInvalid, at+".rule", rule, cr.Error.Detail)
+			}
+		}
+		if cr.MessageExpressionError != nil {
+			w.add(crd.ErrorTypeInvalid, at+".messageExpression", rule, cr.MessageExpressionError.Detail)
+		} else if cr.MessageExpression != nil {
+			if !w.suppressPerExpressionCost && cr.MessageExpressionMaxCost > validation.StaticEstimatedCostLimit {
+				w.forbidden(at+".messageExpression", costErrorMessage("estimated messageExpression cost", cr.MessageExpressionMaxCost, validation.StaticEstimatedCostLimit))
+			}
+			if ctx.TotalCost != nil {
+				ctx.TotalCost.ObserveExpressionCost(field.NewPath(at+".messageExpression"), cr.MessageExpressionMaxCost)
+			}
+		}
+		if cr.UsesOldSelf {
+			if uncorrelatable != "" {
+				w.add(crd.ErrorTypeInvalid, at+".rule", rule.Rule, fmt.Sprintf("oldSelf cannot be used on the uncorrelatable portion of the schema within %v", uncorrelatable))
+			}
+		} else if rule.OptionalOldSelf != nil {
+			w.add(crd.ErrorTypeInvalid, at+".optionalOldSelf", *rule.OptionalOldSelf, "may not be set if oldSelf is not used in rule")
+		}
+	}
+}
+
+func (w *walker) add(t crd.ErrorType, path string, value any, detail string) {
+	w.errs = append(w.errs, &crd.Error{Type: t, Field: path, BadValue: value, Detail: detail})
+}
+
+func (w *walker) forbidden(path, detail string) {
+	w.add(crd.ErrorTypeForbidden, path, "", detail)
+}
+
+// publicRule returns r as package crd models it, for printing.
+func publicRule(r apiextensions.ValidationRule) crd.ValidationRule {
+	out := crd.ValidationRule{Rule: r.Rule, Message: r.Message, MessageExpression: r.MessageExpression, FieldPath: r.FieldPath, OptionalOldSelf: r.OptionalOldSelf}
+	if r.Reason != nil {
+		reason := string(*r.Reason)
+		out.Reason = &reason
+	}
+	return out
+}
+
+// expressionCost is the server's getExpressionCost: the cost of one
+// evaluation times the most times the schema can be evaluated.
+func expressionCost(cr schemacel.CompilationResult, ctx *validation.CELSchemaContext) uint64 {
+	if ctx.MaxCardinality != nil {
+		return multiplyWithOverflowGuard(cr.MaxCost, *ctx.MaxCardinality)
+	}
+	return multiplyWithOverflowGuard(cr.MaxCost, cr.MaxCardinality)
+}
+
+// multiplyWithOverflowGuard is the server's: the product, or
+// math.MaxUint when it overflows.
+func multiplyWithOverflowGuard(baseCost, cardinality uint64) uint64 {
+	if baseCost == 0 {
+		return 0
+	} else if math.MaxUint/baseCost < cardinality {
+		return math.MaxUint
+	}
+	return baseCost * cardinality
+}
+
+// costErrorMessage is the server's getCostErrorMessage.
+func costErrorMessage(costName string, expressionCost, costLimit uint64) string {
+	exceedFactor := float64(expressionCost) / float64(costLimit)
+	var factor string
+	switch {
+	case exceedFactor > 100.0:
+		factor = "more than 100x"
+	case exceedFactor < 1.5:
+		factor = fmt.Sprintf("%fx", exceedFactor)
+	default:
+		factor = fmt.Sprintf("%.1fx", exceedFactor)
+	}
+	return fmt.Sprintf("%s exceeds budget by factor of %s (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)", costName, factor)
+}
+
+// DefaultErrors returns the errors of the server's ValidateDefaults on
+// s, which runs the rules of each schema with a default on the default
+// once its other checks pass; nil when s has no rules or no defaults.
+func (c *Checker) DefaultErrors(s *crd.CELSchema) crd.ErrorList {
+	if !hasRules(s.Schema) || !hasDefaults(s.Schema) {
+		return nil
+	}
+	schema, err := internalSchema(s.Schema)
+	if err != nil {
+		return crd.ErrorList{{Type: crd.ErrorTypeInternal, Field: s.Field, Detail: "converting the schema: " + err.Error()}}
+	}
+	ss, err := structuralschema.NewStructural(schema)
+	if err != nil {
+		return nil // package crd reports it
+	}
+	errs, err := structuraldefaulting.ValidateDefaults(context.Background(), field.NewPath(s.Field), ss, true, s.RequirePrunedDefaults)
+	if err != nil {
+		return crd.ErrorList{{Type: crd.ErrorTypeInvalid, Field: s.Field, BadValue: "", Detail: err.Error()}}
+	}
+	out := make(crd.ErrorList, len(errs))
+	for i, e := range errs {
+		value := e.BadValue
+		if _, omitted := value.(field.OmitValueType); omitted {
+			value = crd.ValueOmitted{}
+		}
+		out[i] = &crd.Error{Type: crd.ErrorType(e.Type), Field: e.Field, BadValue: value, Detail: e.Detail}
+	}
+	return out
+}
+
+// hasDefaults reports whether s or a schema below it has a default.
+func hasDefaults(s *crd.JSONSchemaProps) bool {
+	if s == nil {
+		return false
+	}
+	if s.Default != nil {
+		return true
+	}
+	for k := range s.Properties {
+		p := s.Properties[k]
+		if hasDefaults(&p) {
+			return true
+		}
+	}
+	if it := s.Items; it != nil && hasDefaults(it.Schema) {
+		return true
+	}
+	return false
+}

@@ -1,0 +1,28 @@
+// Package cel judges the x-kubernetes-validations rules of
+// CustomResourceDefinitions with the API server's own code: Checker is a
+// crd.CELChecker that compiles each rule and message expression with
+// k8s.io/apiextensions-apiserver's schema/cel package in the environment of
+// k8s.io/apiserver's CEL library, at the release of Kubernetes that package
+// crd follows (v0.37.2, Kubernetes 1.37). It reports what the server's
+// ValidateCustomResourceDefinition does: compile and type errors, rules that
+// are not a bool and message expressions that are not a string, oldSelf on
+// the uncorrelatable portion of a schema, optionalOldSelf without oldSelf,
+// the estimated cost of each expression and the total of each schema, in the
+// server's words and field paths.
+//
+// # Scope
+//
+// In scope: the checks the server makes on the rules of a schema when a CRD
+// is created or updated; on update, the environment for stored expressions
+// for a rule already in the live object, and no limit on each expression's
+// cost in a version whose schema did not change.
+//
+// Not yet in scope: running the rules on the defaults of a schema, which the
+// server does when it checks the defaults (a default that breaks a rule, and
+// the compile errors that surface there instead). Nor validating custom
+// resources.
+//
+// This package is a module of its own because it imports Kubernetes: the
+// library (packages kubeversion, crd and conversion) imports only the
+// standard library.
+package cel

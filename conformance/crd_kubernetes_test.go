@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/kubeversion/kubeversion/cel"
 	"github.com/kubeversion/kubeversion/crd"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
@@ -111,8 +112,11 @@ func kubernetesVerdict(manifest, old []byte) (v verdict, err error) {
 	return v, nil
 }
 
+// validator is package crd's, with the CEL checker of package cel.
+var validator = crd.Validator{CEL: cel.NewChecker()}
+
 // oursVerdict runs crd.Decode and crd.ValidateCreate or crd.ValidateUpdate
-// on the same input.
+// on the same input, with CEL rules judged by package cel.
 func oursVerdict(manifest, old []byte) verdict {
 	var v verdict
 	c, err := crd.Decode(manifest)
@@ -126,14 +130,14 @@ func oursVerdict(manifest, old []byte) verdict {
 	}
 	var errs crd.ErrorList
 	if old == nil {
-		errs = crd.ValidateCreate(c)
+		errs = validator.ValidateCreate(c)
 	} else {
 		o, err := crd.Decode(old)
 		if o == nil {
 			v.fatal = "old: " + err.Error()
 			return v
 		}
-		errs = crd.ValidateUpdate(c, o)
+		errs = validator.ValidateUpdate(c, o)
 	}
 	for _, e := range errs {
 		v.errs = append(v.errs, finding{msg: e.Error(), field: e.Field, detail: string(e.Type) + ": " + e.Detail})

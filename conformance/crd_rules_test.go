@@ -14,8 +14,6 @@ import (
 // shows the topics left out and how many cases differ in each.
 //
 // Left out, and why:
-//   - "cel": package crd keeps CEL rules without compiling them (see
-//     celError for exactly which errors that leaves out);
 //   - "decode-message": when both sides reject a request for a value of
 //     the wrong type, their messages differ (package crd names Go types
 //     and paths its own way); that both reject is checked in "decode".
@@ -36,6 +34,8 @@ var coveredTopics = map[string]bool{
 	"preserve":       true,
 	"other":          true,
 	"values":         true,
+	"cel":            true, // compiled by package cel
+	"cel-defaults":   true, // rules run on defaults, by package cel
 }
 
 // allTopics lists the topics in report order. Topic "values" is not one
@@ -44,7 +44,7 @@ var coveredTopics = map[string]bool{
 // list of its internal structs).
 var allTopics = []string{
 	"decode", "decode-message", "meta", "group", "scope", "names", "versions", "schema", "defaults",
-	"columns", "subresources", "selectable", "conversion", "storedversions", "preserve", "other", "cel", "values",
+	"columns", "subresources", "selectable", "conversion", "storedversions", "preserve", "other", "cel", "cel-defaults", "values",
 }
 
 // classify sets the topic of each finding of a verdict on manifest.
@@ -58,7 +58,7 @@ func classify(errs []finding, manifest []byte) {
 				messages = ruleMessages(manifest)
 			}
 			if _, msg, _ := strings.Cut(f.detail, ": "); messages[msg] {
-				f.topic = "cel" // a rule with a message fails on a default
+				f.topic = "cel-defaults" // a rule with a message fails on a default
 			}
 		}
 	}
@@ -97,6 +97,8 @@ func ruleMessages(manifest []byte) map[string]bool {
 // own is told apart by classify, which knows the rules.
 func topicOf(path, detail string) string {
 	switch {
+	case celError(path, detail) && defaultPath.MatchString(path):
+		return "cel-defaults"
 	case celError(path, detail):
 		return "cel"
 	case path == "metadata" || strings.HasPrefix(path, "metadata."):
@@ -144,7 +146,7 @@ var defaultPath = regexp.MustCompile(`\.default(\.|\[|$)`)
 var celRulePath = regexp.MustCompile(`x-kubernetes-validations\[\d+\]\.(rule|messageExpression|optionalOldSelf)$`)
 
 // celError reports whether an error of the API server comes from
-// compiling, costing or running CEL, which package crd does not do. These
+// compiling, costing or running CEL, which package cel judges. These
 // are, precisely:
 //
 //   - at x-kubernetes-validations[i].rule, every error but the Required

@@ -6,7 +6,7 @@ replace github.com/kubeversion/kubeversion => ../
 
 require (
 	github.com/go-logr/logr v1.4.3
-	github.com/kubeversion/kubeversion v0.0.0-00010101000000-000000000000
+	github.com/kubeversion/kubeversion v0.0.0-20261124204344-ad1e9912dda3
 	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/apiserver v0.37.2
@@ -52,6 +52,7 @@ require (
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.29.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
+	github.com/kubeversion/kubeversion/cel v0.0.0-00010101000000-000000000000
 	github.com/kylelemons/godebug v1.1.0 // indirect
 	github.com/modern-go/concurrent v0.0.0-20180306012644-bacd9c7ef1dd // indirect
 	github.com/modern-go/reflect2 v1.0.3-0.20250322232337-35a7c28c31ee // indirect
@@ -106,3 +107,5 @@ require (
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.2 // indirect
 )
+
+replace github.com/kubeversion/kubeversion/cel => ../cel

@@ -63,7 +63,7 @@ var schemaFields = []string{"spec.versions[0].schema.openAPIV3Schema", "spec.val
 
 // notChecked returns the names of the areas that package crd does not
 // check on create, or on update, in the order of areas; nil when it checks
-// them all. CEL rules are never checked and are counted apart.
+// them all. CEL rules are judged by package cel.
 func notChecked(update bool) []string {
 	coverageOnce.Do(probeAreas)
 	if update {

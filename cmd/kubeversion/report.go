@@ -29,7 +29,6 @@ type report struct {
 	// NotChecked names the rules of the API server that package crd does
 	// not check yet; empty when it checks them all.
 	NotChecked          []string        `json:"notChecked"`
-	CELRulesNotCompiled int             `json:"celRulesNotCompiled"`
 	Versions            []versionReport `json:"versions"`            // highest priority first
 	Preferred           string          `json:"preferred,omitempty"` // what kubectl uses; "" when nothing is served
 	PreferredDeprecated bool            `json:"preferredDeprecated,omitempty"`
@@ -92,9 +91,9 @@ func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeEr
 		r.NotChecked = append(r.NotChecked, notChecked(old != nil)...)
 		var errs crd.ErrorList
 		if old != nil {
-			errs = crd.ValidateUpdate(asApplied(c, old), old)
+			errs = validator.ValidateUpdate(asApplied(c, old), old)
 		} else {
-			errs = crd.ValidateCreate(c)
+			errs = validator.ValidateCreate(c)
 		}
 		for _, err := range errs {
 			r.addServerError(err, loc)
@@ -102,7 +101,6 @@ func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeEr
 	}
 	if c != nil {
 		r.decoded = true
-		r.CELRulesNotCompiled = crd.CountCELRules(c)
 		r.addVersions(loc, c)
 		switch {
 		case len(r.Errors) > 0:
@@ -183,9 +181,9 @@ func (r *report) addVersions(loc *locator, c *crd.CustomResourceDefinition) {
 }
 
 // verdict says what lint found and what it did not check, for example
-// "valid on create (2 CEL rules not compiled); upgrade: 1 warning":
-// "valid" only when package crd checked every rule of the API server but
-// CEL, "no errors" when it did not, and the count of errors otherwise;
+// "valid on create; upgrade: 1 warning": "valid" only when package crd
+// (with package cel for CEL rules) checked every rule of the API server,
+// "no errors" when it did not, and the count of errors otherwise;
 // then what the upgrade checks found, when they ran.
 func (r report) verdict() string {
 	var s string
@@ -207,9 +205,6 @@ func (r report) verdict() string {
 		notes = append(notes, "not validated: the API server refuses it before validation")
 	case len(r.NotChecked) > 0:
 		notes = append(notes, "not checked: "+strings.Join(r.NotChecked, ", "))
-	}
-	if n := r.CELRulesNotCompiled; n > 0 {
-		notes = append(notes, strconv.Itoa(n)+" CEL rule"+plural(n)+" not compiled")
 	}
 	if len(notes) > 0 {
 		s += " (" + strings.Join(notes, "; ") + ")"

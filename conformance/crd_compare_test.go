@@ -113,6 +113,9 @@ func fullForm(f finding) string {
 	if p, ok := embeddedTypeError(f); ok {
 		return p + ": Invalid value: <apiVersion or kind>: must be a string"
 	}
+	if mostExpensive(f) {
+		return "<one of the most expensive rules>: " + f.detail
+	}
 	return f.msg
 }
 
@@ -123,7 +126,21 @@ func shortForm(f finding) string {
 	if p, ok := embeddedTypeError(f); ok {
 		return p + " | FieldValueInvalid: must be a string"
 	}
+	if mostExpensive(f) {
+		return "<one of the most expensive rules> | " + f.detail
+	}
 	return f.field + " | " + f.detail
+}
+
+// mostExpensive reports whether f says that a rule contributed to a
+// schema's total cost beyond the limit. The server names the four most
+// expensive rules, in the order its walk of a map met them: among rules
+// of equal cost, which make the list differs from run to run, so the
+// differential compares these errors without their paths (how many there
+// are, and their message, still count). Package cel keeps the server's
+// own list (its TotalCost), filled in the order of sorted names.
+func mostExpensive(f finding) bool {
+	return f.detail == "FieldValueForbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema"
 }
 
 // embeddedTypeError reports whether f is the error of an embedded

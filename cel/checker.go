@@ -323,9 +323,10 @@ func costErrorMessage(costName string, expressionCost, costLimit uint64) string 
 
 // DefaultErrors returns the errors of the server's ValidateDefaults on
 // s, which runs the rules of each schema with a default on the default
-// once its other checks pass; nil when s has no rules or no defaults.
+// once its other checks pass; nil when no schema with a default has
+// rules at or below it, where the server runs none.
 func (c *Checker) DefaultErrors(s *crd.CELSchema) crd.ErrorList {
-	if !hasRules(s.Schema) || !hasDefaults(s.Schema) {
+	if !defaultUnderRules(s.Schema) {
 		return nil
 	}
 	schema, err := internalSchema(s.Schema)
@@ -351,22 +352,21 @@ func (c *Checker) DefaultErrors(s *crd.CELSchema) crd.ErrorList {
 	return out
 }
 
-// hasDefaults reports whether s or a schema below it has a default.
-func hasDefaults(s *crd.JSONSchemaProps) bool {
+// defaultUnderRules reports whether s or a schema below it has a default
+// and rules at or below it, as the server's ValidateDefaults walks it
+// (properties and items).
+func defaultUnderRules(s *crd.JSONSchemaProps) bool {
 	if s == nil {
 		return false
 	}
-	if s.Default != nil {
+	if s.Default != nil && hasRules(s) {
 		return true
 	}
 	for k := range s.Properties {
 		p := s.Properties[k]
-		if hasDefaults(&p) {
+		if defaultUnderRules(&p) {
 			return true
 		}
 	}
-	if it := s.Items; it != nil && hasDefaults(it.Schema) {
-		return true
-	}
-	return false
+	return s.Items != nil && defaultUnderRules(s.Items.Schema)
 }

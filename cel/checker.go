@@ -16,7 +16,6 @@ import (
 	schemacel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/apiserver/pkg/cel/environment"
 
@@ -33,7 +32,14 @@ type Checker struct {
 	envSet *environment.EnvSet
 	// live caches the internal form of the last live object seen, since
 	// the checker is called once per version of the same update.
-	mu   sync.Mutex
+	compiled compileCache
+	mu       sync.Mutex
+	// last is the last schema converted to the server's type: package crd
+	// asks DefaultErrors and then CheckCEL of the same schema.
+	last struct {
+		of       *crd.JSONSchemaProps
+		internal *apiextensions.JSONSchemaProps
+	}
 	live struct {
 		of       *crd.CustomResourceDefinition
 		internal *apiextensions.CustomResourceDefinition
@@ -53,11 +59,11 @@ func (c *Checker) CheckCEL(s *crd.CELSchema) crd.ErrorList {
 	if !hasRules(s.Schema) {
 		return nil
 	}
-	schema, err := internalSchema(s.Schema)
+	schema, err := c.internalSchema(s.Schema)
 	if err != nil {
 		return crd.ErrorList{{Type: crd.ErrorTypeInternal, Field: s.Field, Detail: "converting the schema: " + err.Error()}}
 	}
-	w := walker{envSet: c.envSet, invalid: s.Invalid, loader: schemacel.NewExpressionsEnvLoader()}
+	w := walker{envSet: c.envSet, compiled: &c.compiled, root: s.Field, invalid: s.Invalid, loader: schemacel.NewExpressionsEnvLoader()}
 	if s.Old != nil {
 		if old, exprs := c.internalLive(s.Old); old != nil {
 			w.loader = exprs
@@ -104,6 +110,22 @@ func hasRules(s *crd.JSONSchemaProps) bool {
 		}
 	}
 	return false
+}
+
+// internalSchema returns s in the API server's internal type, converted
+// once for the calls about one schema.
+func (c *Checker) internalSchema(s *crd.JSONSchemaProps) (*apiextensions.JSONSchemaProps, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.last.of == s {
+		return c.last.internal, nil
+	}
+	internal, err := internalSchema(s)
+	if err != nil {
+		return nil, err
+	}
+	c.last.of, c.last.internal = s, internal
+	return internal, nil
 }
 
 // internalSchema converts s to the API server's internal type, as the
@@ -166,6 +188,8 @@ func (c *Checker) internalLive(old *crd.CustomResourceDefinition) (*apiextension
 // the rules it compiles.
 type walker struct {
 	envSet                    *environment.EnvSet
+	compiled                  *compileCache
+	root                      string // the root's path
 	loader                    schemacel.EnvLoader
 	invalid                   func(string) bool
 	suppressPerExpressionCost bool
@@ -226,7 +250,7 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path, uncorrelatable 
 		w.add(crd.ErrorTypeInternal, rules, nil, "internal error: failed to retrieve type information for x-kubernetes-validations")
 		return
 	}
-	results, err := schemacel.Compile(typeInfo.Schema, typeInfo.DeclType, celconfig.PerCallLimit, w.envSet, w.loader)
+	results, err := w.compiled.compile(s, path == w.root, typeInfo, w.envSet, w.loader)
 	if err != nil {
 		w.add(crd.ErrorTypeInternal, rules, nil, err.Error())
 		return
@@ -241,24 +265,24 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path, uncorrelatable 
 		if ctx.TotalCost != nil {
 			ctx.TotalCost.ObserveExpressionCost(field.NewPath(at+".rule"), cost)
 		}
-		if cr.Error != nil {
-			if cr.Error.Type == apiservercel.ErrorTypeRequired {
-				w.add(crd.ErrorTypeRequired, at+".rule", "", cr.Error.Detail)
+		if cr.err != nil {
+			if cr.err.Type == apiservercel.ErrorTypeRequired {
+				w.add(crd.ErrorTypeRequired, at+".rule", "", cr.err.Detail)
 			} else {
-				w.add(crd.ErrorTypeInvalid, at+".rule", rule, cr.Error.Detail)
+				w.add(crd.ErrorTypeInvalid, at+".rule", rule, cr.err.Detail)
 			}
 		}
-		if cr.MessageExpressionError != nil {
-			w.add(crd.ErrorTypeInvalid, at+".messageExpression", rule, cr.MessageExpressionError.Detail)
-		} else if cr.MessageExpression != nil {
-			if !w.suppressPerExpressionCost && cr.MessageExpressionMaxCost > validation.StaticEstimatedCostLimit {
-				w.forbidden(at+".messageExpression", costErrorMessage("estimated messageExpression cost", cr.MessageExpressionMaxCost, validation.StaticEstimatedCostLimit))
+		if cr.messageErr != nil {
+			w.add(crd.ErrorTypeInvalid, at+".messageExpression", rule, cr.messageErr.Detail)
+		} else if cr.hasMessage {
+			if !w.suppressPerExpressionCost && cr.messageMaxCost > validation.StaticEstimatedCostLimit {
+				w.forbidden(at+".messageExpression", costErrorMessage("estimated messageExpression cost", cr.messageMaxCost, validation.StaticEstimatedCostLimit))
 			}
 			if ctx.TotalCost != nil {
-				ctx.TotalCost.ObserveExpressionCost(field.NewPath(at+".messageExpression"), cr.MessageExpressionMaxCost)
+				ctx.TotalCost.ObserveExpressionCost(field.NewPath(at+".messageExpression"), cr.messageMaxCost)
 			}
 		}
-		if cr.UsesOldSelf {
+		if cr.usesOldSelf {
 			if uncorrelatable != "" {
 				w.add(crd.ErrorTypeInvalid, at+".rule", rule.Rule, fmt.Sprintf("oldSelf cannot be used on the uncorrelatable portion of the schema within %v", uncorrelatable))
 			}
@@ -288,11 +312,11 @@ func publicRule(r apiextensions.ValidationRule) crd.ValidationRule {
 
 // expressionCost is the server's getExpressionCost: the cost of one
 // evaluation times the most times the schema can be evaluated.
-func expressionCost(cr schemacel.CompilationResult, ctx *validation.CELSchemaContext) uint64 {
+func expressionCost(cr ruleResult, ctx *validation.CELSchemaContext) uint64 {
 	if ctx.MaxCardinality != nil {
-		return multiplyWithOverflowGuard(cr.MaxCost, *ctx.MaxCardinality)
+		return multiplyWithOverflowGuard(cr.maxCost, *ctx.MaxCardinality)
 	}
-	return multiplyWithOverflowGuard(cr.MaxCost, cr.MaxCardinality)
+	return multiplyWithOverflowGuard(cr.maxCost, cr.cardinality)
 }
 
 // multiplyWithOverflowGuard is the server's: the product, or
@@ -329,7 +353,7 @@ func (c *Checker) DefaultErrors(s *crd.CELSchema) crd.ErrorList {
 	if !defaultUnderRules(s.Schema) {
 		return nil
 	}
-	schema, err := internalSchema(s.Schema)
+	schema, err := c.internalSchema(s.Schema)
 	if err != nil {
 		return crd.ErrorList{{Type: crd.ErrorTypeInternal, Field: s.Field, Detail: "converting the schema: " + err.Error()}}
 	}

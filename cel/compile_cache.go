@@ -1,8 +1,8 @@
 package cel
 
 import (
+	"crypto/sha256"
 	"encoding/json"
-	"strings"
 	"sync"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -26,7 +26,7 @@ const maxCompiled = 4096
 // differ from a compilation of its own.
 type compileCache struct {
 	mu      sync.Mutex
-	results map[string][]ruleResult
+	results map[[sha256.Size]byte][]ruleResult // by the SHA-256 of compileKey
 }
 
 // ruleResult is what the checks take of a rule's CompilationResult: its
@@ -75,30 +75,32 @@ func (c *compileCache) compile(s *apiextensions.JSONSchemaProps, root bool, type
 	}
 	c.mu.Lock()
 	if c.results == nil || len(c.results) >= maxCompiled {
-		c.results = map[string][]ruleResult{}
+		c.results = map[[sha256.Size]byte][]ruleResult{}
 	}
 	c.results[key] = r
 	c.mu.Unlock()
 	return r, nil
 }
 
-// compileKey returns whether s is the root, the schema as JSON, and which
-// environment each rule and message expression compiles in; false if s
-// cannot be written as JSON.
-func compileKey(s *apiextensions.JSONSchemaProps, root bool, envSet *environment.EnvSet, loader schemacel.EnvLoader) (string, bool) {
+// compileKey returns the SHA-256 of whether s is the root, the schema as
+// JSON, and which environment each rule and message expression compiles
+// in; false if s cannot be written as JSON. The hash keeps the cache
+// small: the JSON of the schemas of a corpus takes tens of megabytes.
+func compileKey(s *apiextensions.JSONSchemaProps, root bool, envSet *environment.EnvSet, loader schemacel.EnvLoader) ([sha256.Size]byte, bool) {
 	data, err := json.Marshal(s)
 	if err != nil {
-		return "", false
+		return [sha256.Size]byte{}, false
 	}
-	var b strings.Builder
-	b.WriteByte(env(root))
+	b := sha256.New()
+	b.Write([]byte{env(root)})
 	b.Write(data)
 	stored := envSet.StoredExpressionsEnv()
 	for _, r := range s.XValidations {
-		b.WriteByte(env(loader.RuleEnv(envSet, r.Rule) == stored))
-		b.WriteByte(env(loader.MessageExpressionEnv(envSet, r.MessageExpression) == stored))
+		b.Write([]byte{env(loader.RuleEnv(envSet, r.Rule) == stored), env(loader.MessageExpressionEnv(envSet, r.MessageExpression) == stored)})
 	}
-	return b.String(), true
+	var sum [sha256.Size]byte
+	b.Sum(sum[:0])
+	return sum, true
 }
 
 func env(stored bool) byte {

@@ -210,9 +210,9 @@ func deepCopy(v any) any {
 // the corpus (the first -celsites of them), each in a CRD of its own,
 // and on -celrepeat mutations of each kind of celMutations: on create; on update from the schema as it was (the
 // changed rule is new, compiled in the environment for new expressions);
-// and on update from the mutated CRD itself with its description changed
-// (the rule is stored, and the unchanged schema is spared the limit of
-// each expression's cost).
+// on update from the mutated CRD itself with its description changed (the
+// rule is stored); and on update from it with a label added (the schema
+// is unchanged, and spared the limit of each expression's cost).
 func TestCELCorpus(t *testing.T) {
 	docs, err := loadCorpus()
 	if err != nil {
@@ -264,6 +264,7 @@ func TestCELCorpus(t *testing.T) {
 				check("cel-"+m.name, site, mutated, nil)
 				check("cel-"+m.name+"-update", site, stored(mutated), stored(original))
 				check("cel-"+m.name+"-stored", site, stored(described(mutated)), stored(mutated))
+				check("cel-"+m.name+"-unchanged", site, stored(labeled(mutated)), stored(mutated))
 			}
 		}
 	})
@@ -295,6 +296,16 @@ func described(doc []byte) []byte {
 					}
 				}
 			}
+		}
+	})
+}
+
+// labeled returns doc with a label added: an update that leaves every
+// schema as it was.
+func labeled(doc []byte) []byte {
+	return edit(doc, func(root map[string]any) {
+		if m, ok := root["metadata"].(map[string]any); ok {
+			m["labels"] = map[string]any{"changed": "true"}
 		}
 	})
 }

@@ -58,20 +58,6 @@ func TestCELNine(t *testing.T) {
 // withoutRules returns doc without its x-kubernetes-validations.
 func withoutRules(doc []byte) []byte {
 	return edit(doc, func(root map[string]any) {
-		var walk func(v any)
-		walk = func(v any) {
-			switch v := v.(type) {
-			case map[string]any:
-				delete(v, "x-kubernetes-validations")
-				for _, e := range v {
-					walk(e)
-				}
-			case []any:
-				for _, e := range v {
-					walk(e)
-				}
-			}
-		}
-		walk(root)
+		eachObject(root, func(o map[string]any) { delete(o, "x-kubernetes-validations") })
 	})
 }

@@ -13,14 +13,15 @@
 // # Scope
 //
 // In scope: the checks the server makes on the rules of a schema when a CRD
-// is created or updated; on update, the environment for stored expressions
-// for a rule already in the live object, and no limit on each expression's
-// cost in a version whose schema did not change.
+// is created or updated (CheckCEL); on update, the environment for stored
+// expressions for a rule already in the live object, and no limit on each
+// expression's cost in a version whose schema did not change; and the
+// rules run on every default when the server checks the defaults
+// (DefaultErrors), which can report a rule's compile error at a default
+// instead.
 //
-// Not yet in scope: running the rules on the defaults of a schema, which the
-// server does when it checks the defaults (a default that breaks a rule, and
-// the compile errors that surface there instead). Nor validating custom
-// resources.
+// Not in scope: validating custom resources, and the oldest Kubernetes
+// release whose CEL environment accepts a rule.
 //
 // This package is a module of its own because it imports Kubernetes: the
 // library (packages kubeversion, crd and conversion) imports only the

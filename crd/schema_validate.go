@@ -10,8 +10,8 @@ import (
 // the schema found at path ("spec.versions[0].schema" or
 // "spec.validation") of the named version, as the API server's
 // validateCustomResourceDefinitionValidation does; its CEL rules are
-// judged by opts.cel, if any. statusEnabled tells whether the status subresource is
-// enabled for the schema's version. For example, a schema {type: object,
+// judged by opts.cel, if any. statusEnabled tells whether the status
+// subresource is enabled for the schema's version. For example, a schema {type: object,
 // nullable: true} at "spec.versions[0].schema" gives
 //
 //	spec.versions[0].schema.openAPIV3Schema.nullable: Forbidden: nullable cannot be true at the root
@@ -21,9 +21,9 @@ import (
 // schema) the structural rules sorted by message or else the defaults,
 // then the keywords, walking the schema depth first, then the errors of
 // CEL rules, which are compiled only where the schema is structural, its
-// defaults valid and no keyword error lies at or below the rule. That the schema
-// cannot be read as a structural one at all is reported last, and only
-// when nothing else is.
+// defaults valid and no keyword error lies at or below the rule. That the
+// schema cannot be read as a structural one at all is reported last, and
+// only when nothing else is.
 func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, path, version string) ErrorList {
 	s := m.wire
 	if s == nil {

@@ -25,9 +25,10 @@ func ValidateCreate(c *CustomResourceDefinition) ErrorList {
 // and in the order the API server does. The zero Validator is
 // ValidateCreate and ValidateUpdate. For example, with the checker of
 // github.com/kubeversion/kubeversion/cel, a rule "self.replicas >= '0'"
-// on a schema whose replicas is an integer gives
+// on the root of the schema of a CRD's one version, whose replicas is an
+// integer, gives
 //
-//	spec.versions[0].schema.openAPIV3Schema.x-kubernetes-validations[0].rule: Invalid value: {"Rule":"self.replicas \u003e= '0'",...}: compilation failed: ERROR: <input>:1:15: found no matching overload for '_>=_' applied to '(int, string)'
+//	spec.validation.openAPIV3Schema.x-kubernetes-validations[0].rule: Invalid value: {"Rule":"self.replicas \u003e= '0'",...}: compilation failed: ERROR: <input>:1:15: found no matching overload for '_>=_' applied to '(int, string)'
 type Validator struct {
 	CEL CELChecker
 }

@@ -15,6 +15,7 @@ import (
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	schemacel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
+	"k8s.io/apimachinery/pkg/conversion"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/apiserver/pkg/cel/environment"
@@ -29,9 +30,7 @@ import (
 //	v := crd.Validator{CEL: cel.NewChecker()}
 //	errs := v.ValidateCreate(c)
 type Checker struct {
-	envSet *environment.EnvSet
-	// live caches the internal form of the last live object seen, since
-	// the checker is called once per version of the same update.
+	envSet   *environment.EnvSet
 	compiled compileCache
 	mu       sync.Mutex
 	// last is the last schema converted to the server's type: package crd
@@ -40,11 +39,7 @@ type Checker struct {
 		of       *crd.JSONSchemaProps
 		internal *apiextensions.JSONSchemaProps
 	}
-	live struct {
-		of       *crd.CustomResourceDefinition
-		internal *apiextensions.CustomResourceDefinition
-		exprs    preexisting
-	}
+	update *update // the last update seen
 }
 
 // NewChecker returns a Checker with the API server's CEL environment.
@@ -65,9 +60,9 @@ func (c *Checker) CheckCEL(s *crd.CELSchema) crd.ErrorList {
 	}
 	w := walker{envSet: c.envSet, compiled: &c.compiled, root: s.Field, invalid: s.Invalid, loader: schemacel.NewExpressionsEnvLoader()}
 	if s.Old != nil {
-		if old, exprs := c.internalLive(s.Old); old != nil {
-			w.loader = exprs
-			w.suppressPerExpressionCost = unchanged(s.CRD, old, s.Version)
+		if u := c.updateOf(s.CRD, s.Old); u.exprs.rules != nil {
+			w.loader = u.exprs
+			w.suppressPerExpressionCost = u.unchanged.Has(s.Version)
 		}
 	}
 	root := validation.RootCELContext(schema)
@@ -131,56 +126,31 @@ func (c *Checker) internalSchema(s *crd.JSONSchemaProps) (*apiextensions.JSONSch
 // internalSchema converts s to the API server's internal type, as the
 // server converts the v1 object it decoded.
 func internalSchema(s *crd.JSONSchemaProps) (*apiextensions.JSONSchemaProps, error) {
-	data, err := json.Marshal(s)
-	if err != nil {
-		return nil, err
-	}
-	var v1 apiextensionsv1.JSONSchemaProps
-	if err := json.Unmarshal(data, &v1); err != nil {
-		return nil, err
-	}
-	var out apiextensions.JSONSchemaProps
-	if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&v1, &out, nil); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return viaV1(s, apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps)
 }
 
 // internalCRD converts c to the API server's internal type.
 func internalCRD(c *crd.CustomResourceDefinition) (*apiextensions.CustomResourceDefinition, error) {
-	data, err := json.Marshal(c)
+	return viaV1(c, apiextensionsv1.Convert_v1_CustomResourceDefinition_To_apiextensions_CustomResourceDefinition)
+}
+
+// viaV1 converts in, one of package crd's types, to the API server's
+// internal type I through its JSON and the v1 type V, as the server reads
+// a request and converts it.
+func viaV1[V, I any](in any, convert func(*V, *I, conversion.Scope) error) (*I, error) {
+	data, err := json.Marshal(in)
 	if err != nil {
 		return nil, err
 	}
-	var v1 apiextensionsv1.CustomResourceDefinition
+	var v1 V
 	if err := json.Unmarshal(data, &v1); err != nil {
 		return nil, err
 	}
-	var out apiextensions.CustomResourceDefinition
-	if err := apiextensionsv1.Convert_v1_CustomResourceDefinition_To_apiextensions_CustomResourceDefinition(&v1, &out, nil); err != nil {
+	var out I
+	if err := convert(&v1, &out, nil); err != nil {
 		return nil, err
 	}
 	return &out, nil
-}
-
-// internalLive returns old in the server's internal type, with its
-// expressions, or nil if it cannot be converted.
-func (c *Checker) internalLive(old *crd.CustomResourceDefinition) (*apiextensions.CustomResourceDefinition, preexisting) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.live.of == old {
-		return c.live.internal, c.live.exprs
-	}
-	internal, err := internalCRD(old)
-	if err != nil {
-		internal = nil
-	}
-	c.live.of, c.live.internal = old, internal
-	c.live.exprs = preexisting{}
-	if internal != nil {
-		c.live.exprs = findPreexisting(&internal.Spec)
-	}
-	return internal, c.live.exprs
 }
 
 // walker walks a schema as ValidateCustomResourceDefinitionOpenAPISchema

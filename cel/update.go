@@ -56,20 +56,48 @@ func findPreexisting(spec *apiextensions.CustomResourceDefinitionSpec) preexisti
 	return pe
 }
 
-// unchanged reports whether version's schema is the same in c and old, as
-// the server's findVersionsWithUnchangedSchemas decides it.
-func unchanged(c *crd.CustomResourceDefinition, old *apiextensions.CustomResourceDefinition, version string) bool {
-	internal, err := internalCRD(c)
-	if err != nil {
-		return false
+// update is what the server derives once per update from the new object
+// and the live one: the expressions of the live object, and the versions
+// whose schemas did not change (findVersionsWithUnchangedSchemas). A zero
+// exprs means that an object could not be converted.
+type update struct {
+	crd, old  *crd.CustomResourceDefinition
+	exprs     preexisting
+	unchanged sets.Set[string]
+}
+
+// updateOf returns the update of old by next, derived once for the calls
+// about its versions.
+func (c *Checker) updateOf(next, old *crd.CustomResourceDefinition) *update {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if u := c.update; u != nil && u.crd == next && u.old == old {
+		return u
 	}
-	newSchema, err := apiextensions.GetSchemaForVersion(internal, version)
+	u := &update{crd: next, old: old}
+	c.update = u
+	internalNew, err := internalCRD(next)
 	if err != nil {
-		return false
+		return u
 	}
-	oldSchema, err := apiextensions.GetSchemaForVersion(old, version)
+	internalOld, err := internalCRD(old)
 	if err != nil {
-		return false
+		return u
 	}
-	return apiequality.Semantic.DeepEqual(newSchema, oldSchema)
+	u.exprs = findPreexisting(&internalOld.Spec)
+	u.unchanged = sets.New[string]()
+	for _, v := range internalNew.Spec.Versions {
+		newSchema, err := apiextensions.GetSchemaForVersion(internalNew, v.Name)
+		if err != nil {
+			continue
+		}
+		oldSchema, err := apiextensions.GetSchemaForVersion(internalOld, v.Name)
+		if err != nil {
+			continue
+		}
+		if apiequality.Semantic.DeepEqual(newSchema, oldSchema) {
+			u.unchanged.Insert(v.Name)
+		}
+	}
+	return u
 }

@@ -10,7 +10,8 @@
 // version rules are those of releases 1.33 to 1.37.
 // [PreferredVersion] tells which version discovery advertises and kubectl
 // uses by default; [DeprecationWarning] tells what clients of a deprecated
-// version are warned; [IsDNS1035Label] checks a version name.
+// version are warned; [IsDNS1035Label] checks a version name;
+// [Requirements] names the fields that API servers before a release drop.
 //
 // # Scope
 //

@@ -18,7 +18,6 @@ import (
 	"k8s.io/apimachinery/pkg/conversion"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	apiservercel "k8s.io/apiserver/pkg/cel"
-	"k8s.io/apiserver/pkg/cel/environment"
 
 	"github.com/kubeversion/kubeversion/crd"
 )
@@ -30,8 +29,9 @@ import (
 //	v := crd.Validator{CEL: cel.NewChecker()}
 //	errs := v.ValidateCreate(c)
 type Checker struct {
-	envSet   *environment.EnvSet
+	release  int // of Kubernetes, 1.release
 	compiled compileCache
+	suspects suspects
 	mu       sync.Mutex
 	// last is the last schema converted to the server's type: package crd
 	// asks DefaultErrors and then CheckCEL of the same schema.
@@ -42,9 +42,10 @@ type Checker struct {
 	update *update // the last update seen
 }
 
-// NewChecker returns a Checker with the API server's CEL environment.
+// NewChecker returns a Checker with the CEL environment of the API server
+// of Kubernetes 1.37 (Newest).
 func NewChecker() *Checker {
-	return &Checker{envSet: environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion())}
+	return &Checker{release: Newest}
 }
 
 // CheckCEL returns the errors of the rules of s, as the API server's
@@ -58,7 +59,7 @@ func (c *Checker) CheckCEL(s *crd.CELSchema) crd.ErrorList {
 	if err != nil {
 		return crd.ErrorList{{Type: crd.ErrorTypeInternal, Field: s.Field, Detail: "converting the schema: " + err.Error()}}
 	}
-	w := walker{envSet: c.envSet, compiled: &c.compiled, root: s.Field, invalid: s.Invalid, loader: schemacel.NewExpressionsEnvLoader()}
+	w := walker{release: c.release, compiled: &c.compiled, root: s.Field, invalid: s.Invalid, loader: schemacel.NewExpressionsEnvLoader()}
 	if s.Old != nil {
 		if u := c.updateOf(s.CRD, s.Old); u.exprs.rules != nil {
 			w.loader = u.exprs
@@ -157,7 +158,7 @@ func viaV1[V, I any](in any, convert func(*V, *I, conversion.Scope) error) (*I, 
 // does, with the CEL contexts the server makes, and collects the errors of
 // the rules it compiles.
 type walker struct {
-	envSet                    *environment.EnvSet
+	release                   int
 	compiled                  *compileCache
 	root                      string // the root's path
 	loader                    schemacel.EnvLoader
@@ -220,7 +221,7 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path, uncorrelatable 
 		w.add(crd.ErrorTypeInternal, rules, nil, "internal error: failed to retrieve type information for x-kubernetes-validations")
 		return
 	}
-	results, err := w.compiled.compile(s, path == w.root, typeInfo, w.envSet, w.loader)
+	results, err := w.compiled.compile(s, path == w.root, typeInfo, w.release, w.loader)
 	if err != nil {
 		w.add(crd.ErrorTypeInternal, rules, nil, err.Error())
 		return

@@ -52,11 +52,13 @@ func slim(results []schemacel.CompilationResult) []ruleResult {
 }
 
 // compile returns schemacel.Compile's results for the rules of s, whose
-// type information is typeInfo, in the environments loader picks; root
+// type information is typeInfo, in the environments loader picks of the
+// API server of release 1.minor; root
 // tells whether s is the root of the resource, whose type has metadata
 // fields.
-func (c *compileCache) compile(s *apiextensions.JSONSchemaProps, root bool, typeInfo *validation.CELTypeInfo, envSet *environment.EnvSet, loader schemacel.EnvLoader) ([]ruleResult, error) {
-	key, ok := compileKey(s, root, envSet, loader)
+func (c *compileCache) compile(s *apiextensions.JSONSchemaProps, root bool, typeInfo *validation.CELTypeInfo, minor int, loader schemacel.EnvLoader) ([]ruleResult, error) {
+	envSet := envSetFor(minor)
+	key, ok := compileKey(s, root, minor, envSet, loader)
 	if ok {
 		c.mu.Lock()
 		r, hit := c.results[key]
@@ -82,17 +84,17 @@ func (c *compileCache) compile(s *apiextensions.JSONSchemaProps, root bool, type
 	return r, nil
 }
 
-// compileKey returns the SHA-256 of whether s is the root, the schema as
-// JSON, and which environment each rule and message expression compiles
+// compileKey returns the SHA-256 of whether s is the root, the release,
+// the schema as JSON, and which environment each rule and message expression compiles
 // in; false if s cannot be written as JSON. The hash keeps the cache
 // small: the JSON of the schemas of a corpus takes tens of megabytes.
-func compileKey(s *apiextensions.JSONSchemaProps, root bool, envSet *environment.EnvSet, loader schemacel.EnvLoader) ([sha256.Size]byte, bool) {
+func compileKey(s *apiextensions.JSONSchemaProps, root bool, minor int, envSet *environment.EnvSet, loader schemacel.EnvLoader) ([sha256.Size]byte, bool) {
 	data, err := json.Marshal(s)
 	if err != nil {
 		return [sha256.Size]byte{}, false
 	}
 	b := sha256.New()
-	b.Write([]byte{env(root)})
+	b.Write([]byte{env(root), byte(minor)})
 	b.Write(data)
 	stored := envSet.StoredExpressionsEnv()
 	for _, r := range s.XValidations {

@@ -20,8 +20,17 @@
 // (DefaultErrors), which can report a rule's compile error at a default
 // instead.
 //
-// Not in scope: validating custom resources, and the oldest Kubernetes
-// release whose CEL environment accepts a rule.
+// The releases: NewCheckerFor judges new rules in the environment of an
+// older API server, from Kubernetes 1.29 (Oldest) to 1.37 (Newest), as the
+// 1.37 code builds it for that release's compatibility version; and
+// Checker.Requirements finds the oldest release whose environment compiles
+// each rule, and the CRD fields that older releases drop (see
+// crd.Requirements).
+//
+// Not in scope: validating custom resources; and, for older releases,
+// anything but the libraries of the environment for new expressions: the
+// costs, messages, the rules run on defaults and the environment for
+// rules already in the live object are those of 1.37.
 //
 // This package is a module of its own because it imports Kubernetes: the
 // library (packages kubeversion, crd and conversion) imports only the

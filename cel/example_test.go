@@ -2,6 +2,7 @@ package cel_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kubeversion/kubeversion/cel"
 	"github.com/kubeversion/kubeversion/crd"
@@ -72,3 +73,41 @@ func ExampleChecker_DefaultErrors() {
 	fmt.Println(errs)
 	// Output: spec.validation.openAPIV3Schema.properties[spec].default: Invalid value: failed rule: self.replicas < 3
 }
+
+func ExampleNewCheckerFor() {
+	c := gadgets("!has(self.host) || isIP(self.host)", "")
+	c.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties["host"] = crd.JSONSchemaProps{Type: "string", MaxLength: ptr(int64(64))}
+	for _, minor := range []int{30, 31} {
+		checker, err := cel.NewCheckerFor(minor)
+		if err != nil {
+			panic(err)
+		}
+		verdict := "accepts it"
+		if errs := (crd.Validator{CEL: checker}).ValidateCreate(c); len(errs) > 0 {
+			verdict = "rejects it: " + errs[0].Detail[:strings.Index(errs[0].Detail, "\n")]
+		}
+		fmt.Printf("Kubernetes 1.%d %s\n", checker.Release(), verdict)
+	}
+	// Output:
+	// Kubernetes 1.30 rejects it: compilation failed: ERROR: <input>:1:24: undeclared reference to 'isIP' (in container '')
+	// Kubernetes 1.31 accepts it
+}
+
+func ExampleChecker_Release() {
+	fmt.Println(cel.NewChecker().Release() == cel.Newest, cel.Newest)
+	// Output: true 37
+}
+
+func ExampleChecker_Requirements() {
+	c := gadgets("self.replicas >= 0 && (!has(self.host) || isIP(self.host))", "")
+	c.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties["host"] = crd.JSONSchemaProps{Type: "string", MaxLength: ptr(int64(64))}
+	for _, r := range cel.NewChecker().Requirements(c) {
+		fmt.Println(r.Field)
+		fmt.Println(r)
+	}
+	// Output:
+	// spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule
+	// needs Kubernetes 1.31 or later: Kubernetes 1.31 added the ip and cidr libraries; Kubernetes 1.30 says: undeclared reference to 'isIP' (in container '')
+}
+
+func ptr[T any](v T) *T { return &v }

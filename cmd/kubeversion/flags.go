@@ -42,8 +42,11 @@ the one kubectl uses by default and the deprecation warnings clients will
 see. The upgrade checks compare each CRD with its live object of --old
 (clients of removed versions, kubectl's default version, the storage
 migration, conversion, schema compatibility), or, without one, its served
-versions with each other. Errors of the server and findings at level error
-make the exit status 1.`,
+versions with each other. A CRD that needs a Kubernetes release after 1.29
+(a CEL library, a field older releases drop) gets a note naming the release;
+--kubernetes-version judges CEL rules as that release does, and makes the
+fields it drops errors. Errors of the server, findings at level error and
+such fields make the exit status 1.`,
 }
 
 // newFlagSet returns a flag set for a command that prints its usage: the

@@ -9,17 +9,19 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cel"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
 // runLint is "kubeversion lint [--old FILE] [-o text|json|github] PATH...".
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE] [--check NAME=LEVEL]... [--list-checks] [-o text|json|github] PATH...")
+	flags := newFlagSet(e, "lint", "[--old FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--list-checks] [-o text|json|github] PATH...")
 	oldFile := flags.String("old", "", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml)")
 	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
 	levels := newCheckLevels()
 	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
 	listChecks := flags.Bool("list-checks", false, "print the upgrade checks, each with its level, and exit")
+	release := flags.String("kubernetes-version", "", "judge CEL rules as the API server of Kubernetes `1.N` does (1.29 to 1.37),\nand make each field that 1.N rejects or drops an error")
 	paths, status, ok := parseFlags(e, flags, args)
 	if !ok {
 		return status
@@ -36,6 +38,16 @@ func runLint(e *env, args []string) int {
 	if len(paths) == 0 {
 		fmt.Fprintln(e.stderr, "kubeversion lint: no PATH given (use - for standard input)")
 		return exitError
+	}
+	j := newestJudge
+	if *release != "" {
+		minor, err := parseRelease(*release)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "kubeversion lint: %s\n", textLine(err.Error()))
+			return exitError
+		}
+		checker, _ := cel.NewCheckerFor(minor) // parseRelease took minor
+		j = newJudge(checker, minor)
 	}
 
 	if stdinTwice(*oldFile, paths) {
@@ -55,7 +67,7 @@ func runLint(e *env, args []string) int {
 		}
 	}
 
-	l := linter{old: old, oldFile: *oldFile, levels: levels}
+	l := linter{old: old, oldFile: *oldFile, levels: levels, judge: j}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
@@ -83,6 +95,7 @@ type linter struct {
 	old      map[string]*crd.CustomResourceDefinition // nil without --old
 	oldFile  string
 	levels   *checkLevels
+	judge    *judge // nil: newestJudge
 	reports  []report
 	problems []problem // input that could not be read
 	notes    []string  // what the user should know, for standard error
@@ -180,11 +193,15 @@ func (l *linter) lintObject(o object) {
 	// Of the object as read, as big as the CRD, the report needs only the
 	// name: the rest can go while the CRD is checked.
 	o.fields = map[string]any{"metadata": map[string]any{"name": name}}
-	r := newReport(o, loc, c, decodeErrs, l.old[name], l.levels)
+	j := l.judge
+	if j == nil {
+		j = newestJudge
+	}
+	r := newReport(o, loc, c, decodeErrs, l.old[name], l.levels, j)
 	if l.old != nil && l.old[name] == nil {
 		l.noLiveObject(&r)
 	}
-	if errs, _ := r.countFindings(); len(r.Errors) > 0 || errs > 0 {
+	if errs, _ := r.countFindings(); len(r.Errors) > 0 || errs > 0 || r.requirementErrors() > 0 {
 		l.invalid = true
 	}
 	l.reports = append(l.reports, r)

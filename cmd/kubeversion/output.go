@@ -16,7 +16,8 @@ var writers = map[string]func(w io.Writer, l *linter) error{
 
 // writeText writes each error listed (see maxListed) as "file:line:
 // message", as compilers do, then each finding listed, a line for each of
-// the two saying how many are not listed, and a short report of the CRD. Every line goes through textLine, so
+// the two saying how many are not listed, the requirements of
+// report.requirementLines, and a short report of the CRD. Every line goes through textLine, so
 // that no name, message or file name of the input can start a line of its
 // own or a GitHub Actions workflow command. Problems reading the input go
 // to standard error, written by the caller with writeProblems.
@@ -38,6 +39,9 @@ func writeText(out io.Writer, l *linter) error {
 		}
 		if n := r.FindingsNotListed; n > 0 {
 			line("%s:%d: %s: %s", r.File, r.Line, r.Name, notListed(n, "finding"))
+		}
+		for _, q := range r.requirementLines() {
+			line("%s:%d: %s", r.File, q.Line, q)
 		}
 		line("%s:%d: %s: %s", r.File, r.Line, r.Name, r.Verdict)
 		if !r.decoded {

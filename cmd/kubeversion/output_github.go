@@ -12,8 +12,9 @@ import (
 // level per upgrade finding listed, titled with its check
 // (deprecated-default says when kubectl's default version is deprecated),
 // an annotation saying how many errors or findings are not listed, at the
-// level of the worst, a warning annotation per deprecation warning, and a
-// notice with the verdict and the version kubectl uses.
+// level of the worst, a notice or an error per requirement of
+// report.requirementLines, a warning annotation per deprecation warning,
+// and a notice with the verdict and the version kubectl uses.
 func writeGitHub(out io.Writer, l *linter) error {
 	w := bufio.NewWriter(out)
 	annotate := func(level, file string, line int, title, msg string) {
@@ -35,6 +36,13 @@ func writeGitHub(out io.Writer, l *linter) error {
 				level = levelError
 			}
 			annotate(string(level), r.File, r.Line, r.Name, notListed(n, "finding"))
+		}
+		for _, q := range r.requirementLines() {
+			level := q.Level
+			if level == "note" {
+				level = "notice"
+			}
+			annotate(level, r.File, q.Line, r.Name+" needs Kubernetes "+q.Kubernetes, q.Field+": "+q.Reason)
 		}
 		for _, v := range r.Versions {
 			if v.Warning != "" {

@@ -42,6 +42,16 @@ type report struct {
 	// UpgradeNotChecked says why the upgrade checks did not run, or is
 	// empty when they did.
 	UpgradeNotChecked string `json:"upgradeNotChecked,omitempty"`
+	// KubernetesVersion is the release of --kubernetes-version, whose CEL
+	// environment judged the rules; empty without it, when the newest did.
+	KubernetesVersion string `json:"kubernetesVersion,omitempty"`
+	// Requires is the oldest Kubernetes release that accepts the CRD as
+	// written, "1.31", when it is later than 1.29; empty otherwise, or when
+	// the CRD could not be decoded.
+	Requires string `json:"requires,omitempty"`
+	// Requirements are the fields that need a release after 1.29, each
+	// with the oldest release that accepts it (the first maxListed).
+	Requirements []requirement `json:"requirements"`
 
 	decoded                bool // the CRD could be read, and Versions says what it has
 	errorFindingsNotListed int  // how many findings not listed are errors
@@ -72,12 +82,17 @@ type versionReport struct {
 // newReport reports on the CRD of o, whose fields loc locates: c as
 // decoded, or nil when it could not be, with the errors of decoding; old
 // is the live object for an update, or nil; levels say what to do with the
-// findings of each upgrade check.
-func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels) report {
+// findings of each upgrade check; j judges the CRD.
+func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels, j *judge) report {
 	r := report{
 		File: o.file, Line: o.line, Name: metadataName(o), Operation: "create",
 		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},
+		Requirements: []requirement{},
 	}
+	if j.given != 0 {
+		r.KubernetesVersion = "1." + strconv.Itoa(j.given)
+	}
+	var rejected map[string]bool // the fields with errors of the server
 	if old != nil {
 		r.Operation = "update"
 	}
@@ -91,17 +106,22 @@ func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeEr
 		r.NotChecked = append(r.NotChecked, notChecked(old != nil)...)
 		var errs crd.ErrorList
 		if old != nil {
-			errs = validator.ValidateUpdate(asApplied(c, old), old)
+			errs = j.validator.ValidateUpdate(asApplied(c, old), old)
 		} else {
-			errs = validator.ValidateCreate(c)
+			errs = j.validator.ValidateCreate(c)
 		}
 		for _, err := range errs {
 			r.addServerError(err, loc)
+			if rejected == nil {
+				rejected = map[string]bool{}
+			}
+			rejected[err.Field] = true
 		}
 	}
 	if c != nil {
 		r.decoded = true
 		r.addVersions(loc, c)
+		r.addRequirements(loc, c, j, rejected)
 		switch {
 		case len(r.Errors) > 0:
 			// The upgrade checks assume a CRD the server accepts: on one it
@@ -196,6 +216,9 @@ func (r report) verdict() string {
 		s = "valid"
 	}
 	s += " on " + r.Operation
+	if r.KubernetesVersion != "" {
+		s += " with Kubernetes " + r.KubernetesVersion
+	}
 	var notes []string
 	if r.NoLiveObject {
 		notes = append(notes, "no live object of this name in --old")
@@ -208,6 +231,9 @@ func (r report) verdict() string {
 	}
 	if len(notes) > 0 {
 		s += " (" + strings.Join(notes, "; ") + ")"
+	}
+	if n := r.requirementErrors(); n > 0 {
+		s += "; " + strconv.Itoa(n) + " field" + plural(n) + " that Kubernetes " + r.KubernetesVersion + " rejects or drops"
 	}
 	if r.decoded {
 		s += "; " + r.upgradeVerdict()

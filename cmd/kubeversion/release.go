@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kubeversion/kubeversion/cel"
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+// judge is how lint judges CRDs: with the CEL environment of one
+// Kubernetes release, given by --kubernetes-version or the newest.
+type judge struct {
+	checker   *cel.Checker
+	validator crd.Validator
+	given     int // the minor release of --kubernetes-version, or 0
+}
+
+// newestJudge judges with the newest release, without --kubernetes-version.
+var newestJudge = newJudge(cel.NewChecker(), 0)
+
+func newJudge(c *cel.Checker, given int) *judge {
+	return &judge{checker: c, validator: crd.Validator{CEL: c}, given: given}
+}
+
+// parseRelease parses --kubernetes-version: "1.30", also written "v1.30"
+// or with a patch release, "1.30.2", as kubectl version prints it.
+func parseRelease(s string) (int, error) {
+	v := strings.TrimPrefix(s, "v")
+	major, rest, ok := strings.Cut(v, ".")
+	minor, patch, hasPatch := strings.Cut(rest, ".")
+	n, err := strconv.Atoi(minor)
+	if !ok || major != "1" || err != nil || minor != strconv.Itoa(n) || hasPatch && !isDigits(patch) {
+		return 0, fmt.Errorf("--kubernetes-version %q: want a Kubernetes release such as 1.30", s)
+	}
+	if n < cel.Oldest || n > cel.Newest {
+		return 0, fmt.Errorf("--kubernetes-version %s: kubeversion judges releases 1.%d to 1.%d", s, cel.Oldest, cel.Newest)
+	}
+	return n, nil
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// requirement is a field of a CRD that releases before Kubernetes
+// reject or drop, located in the file. It is an error when
+// --kubernetes-version names an older release that drops it, and a note
+// otherwise.
+type requirement struct {
+	Line       int    `json:"line"`
+	Level      string `json:"level"` // "error" or "note"
+	Field      string `json:"field"`
+	Kubernetes string `json:"kubernetes"` // the oldest release that accepts it: "1.31"
+	Reason     string `json:"reason"`
+	// Truncated says that Field or Reason was cut (see cutMiddle).
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// String returns the requirement as lint prints it after "file:line: ",
+// for example "note: spec.versions[0]...rule: needs Kubernetes 1.31 or
+// later: Kubernetes 1.31 added the ip and cidr libraries; ...".
+func (q requirement) String() string {
+	return q.Level + ": " + q.Field + ": needs Kubernetes " + q.Kubernetes + " or later: " + q.Reason
+}
+
+// addRequirements lists what of c needs a release after 1.29 (see
+// cel.Checker.Requirements), the first maxListed, as notes; as errors
+// where the release given with --kubernetes-version is older and the
+// server reports no error of its own at the field (it drops the field:
+// see crd.Requirements). Requires is the newest release they need.
+func (r *report) addRequirements(loc *locator, c *crd.CustomResourceDefinition, j *judge, rejected map[string]bool) {
+	top := 0
+	for _, q := range j.checker.Requirements(c) {
+		top = max(top, q.Minor)
+		if len(r.Requirements) == maxListed {
+			continue
+		}
+		level := "note"
+		if j.given != 0 && q.Minor > j.given && !rejected[q.Field] {
+			level = "error"
+		}
+		field, cut1 := cutMiddle(q.Field)
+		reason, cut2 := cutMiddle(q.Reason)
+		r.Requirements = append(r.Requirements, requirement{
+			Line: loc.line(q.Field), Level: level, Field: field,
+			Kubernetes: "1." + strconv.Itoa(q.Minor), Reason: reason, Truncated: cut1 || cut2,
+		})
+	}
+	if top > 0 {
+		r.Requires = "1." + strconv.Itoa(top)
+	}
+}
+
+// requirementLines returns the requirements of r that lint prints: with
+// --kubernetes-version, those that release lacks; otherwise the first of
+// those of the newest release, which says how many more there are.
+func (r report) requirementLines() []requirement {
+	if r.KubernetesVersion != "" {
+		var lacked []requirement
+		for _, q := range r.Requirements {
+			if kubeversionRelease(q.Kubernetes) > kubeversionRelease(r.KubernetesVersion) {
+				lacked = append(lacked, q)
+			}
+		}
+		return lacked
+	}
+	for _, q := range r.Requirements {
+		if q.Kubernetes == r.Requires {
+			switch more := len(r.Requirements) - 1; {
+			case more == 1:
+				q.Reason += " (1 more field needs a release after 1." + strconv.Itoa(cel.Oldest) + ")"
+			case more > 1:
+				q.Reason += " (" + strconv.Itoa(more) + " more fields need a release after 1." + strconv.Itoa(cel.Oldest) + ")"
+			}
+			return []requirement{q}
+		}
+	}
+	return nil
+}
+
+// kubeversionRelease returns the minor number of "1.N".
+func kubeversionRelease(s string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(s, "1."))
+	return n
+}
+
+// requirementErrors returns how many requirements of r are errors.
+func (r report) requirementErrors() int {
+	n := 0
+	for _, q := range r.Requirements {
+		if q.Level == "error" {
+			n++
+		}
+	}
+	return n
+}

@@ -98,7 +98,7 @@ func TestRequiresGatewayAPI(t *testing.T) {
 	out, status = lintArgs(t, "--kubernetes-version", "1.30", tls)
 	compileErrs := grepLines(out, "undeclared reference to 'isIP' (in container '')\\n")
 	explained := grepLines(out, ": note: ")
-	if status != exitInvalid || len(compileErrs) != 2 || len(explained) != 2 || !strings.Contains(out, "tlsroutes.gateway.networking.k8s.io: 2 errors on create with Kubernetes 1.30;") {
+	if status != exitInvalid || len(compileErrs) != 2 || len(explained) != 2 || !strings.Contains(out, "tlsroutes.gateway.networking.k8s.io: 2 errors on create (CEL rules judged as Kubernetes 1.30);") {
 		t.Errorf("--kubernetes-version 1.30: status %d, output\n%s", status, out)
 	}
 	for i, l := range explained {
@@ -108,13 +108,13 @@ func TestRequiresGatewayAPI(t *testing.T) {
 	}
 
 	out, status = lintArgs(t, "--kubernetes-version", "v1.31.4", tls)
-	if status != exitOK || !strings.Contains(out, "tlsroutes.gateway.networking.k8s.io: valid on create with Kubernetes 1.31;") || strings.Contains(out, "needs Kubernetes") {
+	if status != exitOK || !strings.Contains(out, "tlsroutes.gateway.networking.k8s.io: valid on create (CEL rules judged as Kubernetes 1.31);") || strings.Contains(out, "needs Kubernetes") {
 		t.Errorf("--kubernetes-version v1.31.4: status %d, output\n%s", status, out)
 	}
 
 	old := filepath.Join(gatewayAPI(t, "v1.3.0"), "config", "crd", "standard")
 	out, status = lintArgs(t, "--kubernetes-version", "1.29", old)
-	if status != exitOK || strings.Contains(out, "needs Kubernetes") || strings.Count(out, ": valid on create with Kubernetes 1.29;") < 5 {
+	if status != exitOK || strings.Contains(out, "needs Kubernetes") || strings.Count(out, ": valid on create (CEL rules judged as Kubernetes 1.29);") < 5 {
 		t.Errorf("Gateway API v1.3.0 with 1.29: status %d, output\n%s", status, out)
 	}
 }
@@ -148,7 +148,7 @@ spec:
 	}
 	out, status := lintArgs(t, "--kubernetes-version", "1.30", file)
 	want := file + ":13: error: spec.versions[0].selectableFields: needs Kubernetes 1.31 or later: older releases drop selectableFields (feature CustomResourceFieldSelectors, on by default from 1.31)"
-	if status != exitInvalid || !strings.Contains(out, want+"\n") || !strings.Contains(out, "valid on create with Kubernetes 1.30; 1 field that Kubernetes 1.30 rejects or drops;") {
+	if status != exitInvalid || !strings.Contains(out, want+"\n") || !strings.Contains(out, "valid on create (CEL rules judged as Kubernetes 1.30); 1 field that Kubernetes 1.30 rejects or drops;") {
 		t.Errorf("status %d, output\n%s\nwant the line %s", status, out, want)
 	}
 	out, status = lintArgs(t, "-o", "json", "--kubernetes-version", "1.31", file)

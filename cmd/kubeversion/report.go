@@ -216,10 +216,12 @@ func (r report) verdict() string {
 		s = "valid"
 	}
 	s += " on " + r.Operation
-	if r.KubernetesVersion != "" {
-		s += " with Kubernetes " + r.KubernetesVersion
-	}
 	var notes []string
+	if r.KubernetesVersion != "" {
+		// Only the CEL environment is that release's: package crd's other
+		// rules are those of the newest releases.
+		notes = append(notes, "CEL rules judged as Kubernetes "+r.KubernetesVersion)
+	}
 	if r.NoLiveObject {
 		notes = append(notes, "no live object of this name in --old")
 	}

@@ -45,7 +45,7 @@ var added = map[int]string{
 //	v := crd.Validator{CEL: must(cel.NewCheckerFor(30))}
 func NewCheckerFor(minor int) (*Checker, error) {
 	if minor < Oldest || minor > Newest {
-		return nil, fmt.Errorf("Kubernetes 1.%d: want a release from 1.%d to 1.%d", minor, Oldest, Newest)
+		return nil, fmt.Errorf("cel: Kubernetes 1.%d: want a release from 1.%d to 1.%d", minor, Oldest, Newest)
 	}
 	return &Checker{release: minor}, nil
 }

@@ -80,27 +80,33 @@ func (c *Checker) CheckCEL(s *crd.CELSchema) crd.ErrorList {
 // hasRules reports whether s or a schema below it that the server builds
 // a CEL context for has x-kubernetes-validations rules.
 func hasRules(s *crd.JSONSchemaProps) bool {
-	if s == nil {
-		return false
+	return s != nil && anyRule(*s, func(crd.ValidationRule) bool { return true })
+}
+
+// anyRule reports whether f is true of a rule of s or of a schema below it
+// that the server builds a CEL context for: additionalProperties,
+// properties and items. s is passed by value so that the schemas of a map,
+// copied, stay on the stack.
+func anyRule(s crd.JSONSchemaProps, f func(crd.ValidationRule) bool) bool {
+	for _, r := range s.XValidations {
+		if f(r) {
+			return true
+		}
 	}
-	if len(s.XValidations) > 0 {
+	if a := s.AdditionalProperties; a != nil && a.Schema != nil && anyRule(*a.Schema, f) {
 		return true
 	}
-	if a := s.AdditionalProperties; a != nil && hasRules(a.Schema) {
-		return true
-	}
-	for k := range s.Properties {
-		p := s.Properties[k]
-		if hasRules(&p) {
+	for _, p := range s.Properties {
+		if anyRule(p, f) {
 			return true
 		}
 	}
 	if it := s.Items; it != nil {
-		if hasRules(it.Schema) {
+		if it.Schema != nil && anyRule(*it.Schema, f) {
 			return true
 		}
-		for i := range it.JSONSchemas {
-			if hasRules(&it.JSONSchemas[i]) {
+		for _, p := range it.JSONSchemas {
+			if anyRule(p, f) {
 				return true
 			}
 		}
@@ -351,17 +357,19 @@ func (c *Checker) DefaultErrors(s *crd.CELSchema) crd.ErrorList {
 // and rules at or below it, as the server's ValidateDefaults walks it
 // (properties and items).
 func defaultUnderRules(s *crd.JSONSchemaProps) bool {
-	if s == nil {
-		return false
-	}
-	if s.Default != nil && hasRules(s) {
+	return s != nil && defaultUnder(*s)
+}
+
+// defaultUnder is defaultUnderRules of a schema passed by value, as
+// anyRule takes it.
+func defaultUnder(s crd.JSONSchemaProps) bool {
+	if s.Default != nil && hasRules(&s) {
 		return true
 	}
-	for k := range s.Properties {
-		p := s.Properties[k]
-		if defaultUnderRules(&p) {
+	for _, p := range s.Properties {
+		if defaultUnder(p) {
 			return true
 		}
 	}
-	return s.Items != nil && defaultUnderRules(s.Items.Schema)
+	return s.Items != nil && s.Items.Schema != nil && defaultUnder(*s.Items.Schema)
 }

@@ -49,34 +49,9 @@ func (c *Checker) Requirements(x *crd.CustomResourceDefinition) []crd.Requiremen
 // builds a CEL context for has a suspicious rule or message expression:
 // the schema needs converting only then.
 func (c *Checker) hasSuspicious(s *crd.JSONSchemaProps) bool {
-	if s == nil {
-		return false
-	}
-	for _, r := range s.XValidations {
-		if c.suspicious(r.Rule) || c.suspicious(r.MessageExpression) {
-			return true
-		}
-	}
-	if a := s.AdditionalProperties; a != nil && c.hasSuspicious(a.Schema) {
-		return true
-	}
-	for k := range s.Properties {
-		p := s.Properties[k]
-		if c.hasSuspicious(&p) {
-			return true
-		}
-	}
-	if it := s.Items; it != nil {
-		if c.hasSuspicious(it.Schema) {
-			return true
-		}
-		for i := range it.JSONSchemas {
-			if c.hasSuspicious(&it.JSONSchemas[i]) {
-				return true
-			}
-		}
-	}
-	return false
+	return s != nil && anyRule(*s, func(r crd.ValidationRule) bool {
+		return c.suspicious(r.Rule) || c.suspicious(r.MessageExpression)
+	})
 }
 
 // requirer walks a schema as walker does, and finds the requirements of

@@ -6,7 +6,7 @@ replace github.com/kubeversion/kubeversion => ../
 
 require (
 	github.com/go-logr/logr v1.4.3
-	github.com/kubeversion/kubeversion v0.0.0-20261124223340-1a786e20cc09
+	github.com/kubeversion/kubeversion v0.0.0-20261124233504-30830f757ceb
 	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/apiserver v0.37.2
@@ -98,7 +98,7 @@ require (
 	gopkg.in/inf.v0 v0.9.1 // indirect
 	k8s.io/api v0.37.2 // indirect
 	k8s.io/client-go v0.37.2 // indirect
-	k8s.io/component-base v0.37.2 // indirect
+	k8s.io/component-base v0.37.2
 	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/kube-openapi v0.0.0-20260721132016-d427ff9ee9ad // indirect
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect

@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/google/go-cmp v0.7.0
-	github.com/kubeversion/kubeversion v0.0.0-20261124223340-1a786e20cc09
+	github.com/kubeversion/kubeversion v0.0.0-20261124233504-30830f757ceb
 	go.yaml.in/yaml/v3 v3.0.6
 	sigs.k8s.io/yaml v1.6.0
 )
@@ -89,6 +89,6 @@ require (
 )
 
 require (
-	github.com/kubeversion/kubeversion/cel v0.0.0-20261124223340-1a786e20cc09
+	github.com/kubeversion/kubeversion/cel v0.0.0-20261124233504-30830f757ceb
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 )

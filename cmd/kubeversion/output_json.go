@@ -19,5 +19,6 @@ func writeJSON(out io.Writer, l *linter) error {
 	}
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // rules and messages keep their <, > and & as written
 	return enc.Encode(doc)
 }

@@ -54,6 +54,7 @@ func runParse(e *env, args []string) int {
 	if *format == "json" {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
 		enc.Encode(results)
 	} else {
 		for _, r := range results {

@@ -92,6 +92,7 @@ func writeWebhookText(out io.Writer, s *webhookSummary) error {
 func writeWebhookJSON(out io.Writer, s *webhookSummary) error {
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // rules and messages keep their <, > and & as written
 	return enc.Encode(s)
 }
 

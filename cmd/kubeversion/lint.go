@@ -15,12 +15,15 @@ import (
 
 // runLint is "kubeversion lint [--old FILE] [-o text|json|github] PATH...".
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--list-checks] [-o text|json|github] PATH...")
+	flags := newFlagSet(e, "lint", "[--old FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--allow-empty] [--list-checks] [-o text|json|github] PATH...")
 	oldFile := flags.String("old", "", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml)")
 	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
 	levels := newCheckLevels()
 	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
 	listChecks := flags.Bool("list-checks", false, "print the upgrade checks, each with its level, and exit")
+	var exclude excludes
+	flags.Var(&exclude, "exclude", "skip the files and directories under a PATH directory that `GLOB` matches\n(path.Match), by their path under it or by their name; may be repeated")
+	allowEmpty := flags.Bool("allow-empty", false, "accept an input without any CustomResourceDefinition (by default an error,\nexit status 2, as kubectl apply refuses to apply nothing)")
 	release := flags.String("kubernetes-version", "", "judge CEL rules as the API server of Kubernetes `1.N` does (1.29 to 1.37),\nand make each field that 1.N rejects or drops an error")
 	paths, status, ok := parseFlags(e, flags, args)
 	if !ok {
@@ -67,10 +70,11 @@ func runLint(e *env, args []string) int {
 		}
 	}
 
-	l := linter{old: old, oldFile: *oldFile, levels: levels, judge: j}
+	l := linter{old: old, oldFile: *oldFile, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
+	l.endEmpty(e)
 	if err := write(e.stdout, &l); err != nil {
 		fmt.Fprintf(e.stderr, "kubeversion lint: %v\n", err)
 		return exitError
@@ -92,24 +96,29 @@ func runLint(e *env, args []string) int {
 
 // linter collects what lint finds, in the order of the input.
 type linter struct {
-	old      map[string]*crd.CustomResourceDefinition // nil without --old
-	oldFile  string
-	levels   *checkLevels
-	judge    *judge // nil: newestJudge
-	reports  []report
-	problems []problem // input that could not be read
-	notes    []string  // what the user should know, for standard error
-	invalid  bool      // some CRD has errors, or upgrade findings at level error
+	old     map[string]*crd.CustomResourceDefinition // nil without --old
+	oldFile string
+	levels  *checkLevels
+	judge   *judge // nil: newestJudge
+	// allowEmpty makes an input without any CRD a note, not a problem.
+	allowEmpty bool
+	found      int       // CRDs found in all paths
+	empty      []problem // the paths without any
+	exclude    excludes  // --exclude
+	charts     []string  // the Helm charts whose templates were skipped
+	reports    []report
+	problems   []problem // input that could not be read
+	notes      []string  // what the user should know, for standard error
+	invalid    bool      // some CRD has errors, or upgrade findings at level error
 }
 
 // lintPath lints a file, every .yaml, .yml and .json file under a
-// directory, or standard input for "-". A path without any
-// CustomResourceDefinition is said on standard error, so that a wrong path
-// does not pass for a clean one. Under a directory, files that are not
+// directory, or standard input for "-", and notes a path without any
+// CustomResourceDefinition for endEmpty. Under a directory, files that are not
 // regular (pipes, devices, sockets, links to them) are skipped with a note,
 // since reading one could wait for ever or never end.
 func (l *linter) lintPath(e *env, path string) {
-	found, problems := 0, len(l.problems)
+	found, problems, charts := 0, len(l.problems), len(l.charts)
 	lintFile := func(p string) error {
 		r, err := openInput(e, p)
 		if err != nil {
@@ -129,6 +138,11 @@ func (l *linter) lintPath(e *env, path string) {
 				return err
 			case p == path && !d.IsDir(): // named: openInput says what it reads
 				return lintFile(p)
+			case l.skip(e, path, p, d):
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
 			case d.IsDir() || !isManifestName(p):
 				return nil
 			case !d.Type().IsRegular():
@@ -148,7 +162,29 @@ func (l *linter) lintPath(e *env, path string) {
 		l.problems = append(l.problems, problem{path, 0, err.Error()})
 	}
 	if found == 0 && len(l.problems) == problems {
-		fmt.Fprintf(e.stderr, "kubeversion lint: %s: no CustomResourceDefinition found\n", textLine(path))
+		msg := "no CustomResourceDefinition found"
+		if len(l.charts) > charts {
+			msg += " outside the templates of the Helm chart " + l.charts[charts] + ": render them, helm template " + l.charts[charts] + " | kubeversion lint -"
+		}
+		l.empty = append(l.empty, problem{File: path, Message: msg})
+	}
+	l.found += found
+}
+
+// endEmpty says what paths held no CRD: on standard error, unless no path
+// held any and --allow-empty is not given, when each is a problem, as
+// kubectl apply refuses to apply nothing, so that a wrong path or an empty
+// directory does not pass for a clean one.
+func (l *linter) endEmpty(e *env) {
+	if l.found == 0 && !l.allowEmpty {
+		for _, p := range l.empty {
+			p.Message += " (--allow-empty accepts an input without any)"
+			l.problems = append(l.problems, p)
+		}
+		return
+	}
+	for _, p := range l.empty {
+		fmt.Fprintf(e.stderr, "kubeversion lint: %s\n", textLine(p.String()))
 	}
 }
 

@@ -159,6 +159,9 @@ var cliTests = []struct {
 	{"lint-check-bad-level", "", []string{"lint", "--check", "field-removed=info", "../../../examples/gadgets-v1.yaml"}, 2},
 	{"lint-check-no-level", "", []string{"lint", "--check", "field-removed", "../../../examples/gadgets-v1.yaml"}, 2},
 	{"lint-no-crd", "", []string{"lint", "manifests/dir/configmap.yml", "manifests/operator.yaml"}, 0},
+	{"lint-no-crd-at-all", "", []string{"lint", "manifests/dir/configmap.yml"}, 2},
+	{"lint-no-crd-allowed", "", []string{"lint", "--allow-empty", "manifests/dir/configmap.yml"}, 0},
+	{"lint-no-crd-json", "", []string{"lint", "-o", "json", "manifests/dir/configmap.yml"}, 2},
 	{"lint-stdin", "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: a.b.c}\nspec:\n  group: b.c\n  names: {kind: A}\n  versions: []\n", []string{"lint", "-"}, 1},
 }
 

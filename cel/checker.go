@@ -173,15 +173,28 @@ type walker struct {
 	errs                      crd.ErrorList
 }
 
-// walk visits s at path; uncorrelatable is the path of the highest schema
-// above that old and new objects cannot be correlated through ("" if
-// none); ctx is s's CEL context, nil where the server has none.
+// walk visits s at path, and compiles the rules of each schema that has
+// a CEL context and is free of keyword errors (see walkCEL).
 func (w *walker) walk(s *apiextensions.JSONSchemaProps, path, uncorrelatable string, ctx *validation.CELSchemaContext) {
+	walkCEL(s, path, uncorrelatable, ctx, func(s *apiextensions.JSONSchemaProps, path, uncorrelatable string, ctx *validation.CELSchemaContext) {
+		if len(s.XValidations) > 0 && ctx != nil && (w.invalid == nil || !w.invalid(path)) {
+			w.compile(s, path, uncorrelatable, ctx)
+		}
+	})
+}
+
+// walkCEL calls visit on every schema at or below s, at path, as
+// ValidateCustomResourceDefinitionOpenAPISchema walks them
+// (additionalProperties, properties, items), each after the schemas below
+// it; uncorrelatable is the path of the highest schema above that old and
+// new objects cannot be correlated through ("" if none); ctx is s's CEL
+// context, nil where the server has none.
+func walkCEL(s *apiextensions.JSONSchemaProps, path, uncorrelatable string, ctx *validation.CELSchemaContext, visit func(s *apiextensions.JSONSchemaProps, path, uncorrelatable string, ctx *validation.CELSchemaContext)) {
 	if s == nil {
 		return
 	}
 	if s.AdditionalProperties != nil {
-		w.walk(s.AdditionalProperties.Schema, path+".additionalProperties", uncorrelatable, ctx.ChildAdditionalPropertiesContext(s.AdditionalProperties.Schema))
+		walkCEL(s.AdditionalProperties.Schema, path+".additionalProperties", uncorrelatable, ctx.ChildAdditionalPropertiesContext(s.AdditionalProperties.Schema), visit)
 	}
 	// The server walks properties in map order; the order of sibling
 	// errors is the only thing this changes.
@@ -196,22 +209,20 @@ func (w *walker) walk(s *apiextensions.JSONSchemaProps, path, uncorrelatable str
 			sub = path
 		}
 		p := s.Properties[name]
-		w.walk(&p, path+".properties["+name+"]", sub, ctx.ChildPropertyContext(&p, name))
+		walkCEL(&p, path+".properties["+name+"]", sub, ctx.ChildPropertyContext(&p, name), visit)
 	}
 	if s.Items != nil {
 		sub := uncorrelatable
 		if sub == "" && (s.XListType == nil || *s.XListType != "map") {
 			sub = path
 		}
-		w.walk(s.Items.Schema, path+".items", sub, ctx.ChildItemsContext(s.Items.Schema))
+		walkCEL(s.Items.Schema, path+".items", sub, ctx.ChildItemsContext(s.Items.Schema), visit)
 		for i := range s.Items.JSONSchemas {
 			it := s.Items.JSONSchemas[i]
-			w.walk(&it, path+".items["+strconv.Itoa(i)+"]", sub, ctx.ChildItemsContext(&it))
+			walkCEL(&it, path+".items["+strconv.Itoa(i)+"]", sub, ctx.ChildItemsContext(&it), visit)
 		}
 	}
-	if len(s.XValidations) > 0 && ctx != nil && (w.invalid == nil || !w.invalid(path)) {
-		w.compile(s, path, uncorrelatable, ctx)
-	}
+	visit(s, path, uncorrelatable, ctx)
 }
 
 // compile compiles the rules of s at path and reports their errors, as

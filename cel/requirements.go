@@ -1,7 +1,6 @@
 package cel
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -24,9 +23,9 @@ import (
 // Releases are judged by their environment for new expressions, in which
 // a server compiles every rule of a created CRD and each new rule of an
 // updated one, whichever release c judges with. Expressions that no
-// release compiles are left to CheckCEL. Only expressions that name a function, macro or field name
-// that some release after 1.29 added are compiled again (see
-// suspicious), so that the others cost one parse.
+// release compiles are left to CheckCEL. Only expressions that name a
+// function, macro or field name that some release after 1.29 added are
+// compiled again (see suspicious), so that the others cost one parse.
 func (c *Checker) Requirements(x *crd.CustomResourceDefinition) []crd.Requirement {
 	out := crd.Requirements(x)
 	for i, v := range x.Spec.Versions {
@@ -54,40 +53,21 @@ func (c *Checker) hasSuspicious(s *crd.JSONSchemaProps) bool {
 	})
 }
 
-// requirer walks a schema as walker does, and finds the requirements of
-// its rules.
+// requirer finds the requirements of the rules of a schema.
 type requirer struct {
 	c     *Checker
 	root  string
 	found []crd.Requirement
 }
 
+// walk visits s at path, and the rules of each schema with a CEL context
+// (see walkCEL).
 func (r *requirer) walk(s *apiextensions.JSONSchemaProps, path string, ctx *validation.CELSchemaContext) {
-	if s == nil {
-		return
-	}
-	if s.AdditionalProperties != nil {
-		r.walk(s.AdditionalProperties.Schema, path+".additionalProperties", ctx.ChildAdditionalPropertiesContext(s.AdditionalProperties.Schema))
-	}
-	names := make([]string, 0, len(s.Properties))
-	for name := range s.Properties {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		p := s.Properties[name]
-		r.walk(&p, path+".properties["+name+"]", ctx.ChildPropertyContext(&p, name))
-	}
-	if s.Items != nil {
-		r.walk(s.Items.Schema, path+".items", ctx.ChildItemsContext(s.Items.Schema))
-		for i := range s.Items.JSONSchemas {
-			it := s.Items.JSONSchemas[i]
-			r.walk(&it, path+".items["+strconv.Itoa(i)+"]", ctx.ChildItemsContext(&it))
+	walkCEL(s, path, "", ctx, func(s *apiextensions.JSONSchemaProps, path, _ string, ctx *validation.CELSchemaContext) {
+		if len(s.XValidations) > 0 && ctx != nil {
+			r.rules(s, path, ctx)
 		}
-	}
-	if len(s.XValidations) > 0 && ctx != nil {
-		r.rules(s, path, ctx)
-	}
+	})
 }
 
 // rules finds, for each suspicious rule of s, the oldest release whose

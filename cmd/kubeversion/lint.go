@@ -15,12 +15,13 @@ import (
 
 // runLint is "kubeversion lint [--old FILE] [-o text|json|github] PATH...".
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--allow-empty] [--list-checks] [-o text|json|github] PATH...")
+	flags := newFlagSet(e, "lint", "[--old FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--list-checks] [-o text|json|github] PATH...")
 	oldFile := flags.String("old", "", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml)")
 	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
 	levels := newCheckLevels()
 	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
 	listChecks := flags.Bool("list-checks", false, "print the upgrade checks, each with its level, and exit")
+	noKustomize := flags.Bool("no-kustomize", false, "read a PATH directory that holds a kustomization.yaml file by file, not as\nkubectl apply -k builds it")
 	var exclude excludes
 	flags.Var(&exclude, "exclude", "skip the files and directories under a PATH directory that `GLOB` matches\n(path.Match), by their path under it or by their name; may be repeated")
 	allowEmpty := flags.Bool("allow-empty", false, "accept an input without any CustomResourceDefinition (by default an error,\nexit status 2, as kubectl apply refuses to apply nothing)")
@@ -70,7 +71,7 @@ func runLint(e *env, args []string) int {
 		}
 	}
 
-	l := linter{old: old, oldFile: *oldFile, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude}
+	l := linter{old: old, oldFile: *oldFile, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
@@ -105,16 +106,19 @@ type linter struct {
 	found      int       // CRDs found in all paths
 	empty      []problem // the paths without any
 	exclude    excludes  // --exclude
-	charts     []string  // the Helm charts whose templates were skipped
-	reports    []report
-	problems   []problem // input that could not be read
-	notes      []string  // what the user should know, for standard error
-	invalid    bool      // some CRD has errors, or upgrade findings at level error
+	// noKustomize reads a directory with a kustomization file by file.
+	noKustomize bool
+	charts      []string // the Helm charts whose templates were skipped
+	reports     []report
+	problems    []problem // input that could not be read
+	notes       []string  // what the user should know, for standard error
+	invalid     bool      // some CRD has errors, or upgrade findings at level error
 }
 
 // lintPath lints a file, every .yaml, .yml and .json file under a
-// directory, or standard input for "-", and notes a path without any
-// CustomResourceDefinition for endEmpty. Under a directory, files that are not
+// directory, what kustomize builds of a directory with a kustomization
+// file (as kubectl apply -k does), or standard input for "-", and notes a
+// path without any CustomResourceDefinition for endEmpty. Under a directory, files that are not
 // regular (pipes, devices, sockets, links to them) are skipped with a note,
 // since reading one could wait for ever or never end.
 func (l *linter) lintPath(e *env, path string) {
@@ -129,9 +133,14 @@ func (l *linter) lintPath(e *env, path string) {
 		return nil
 	}
 	var err error
-	if path == "-" {
+	switch {
+	case path == "-":
 		err = lintFile(path)
-	} else {
+	case !l.noKustomize && kustomizationIn(path):
+		var n int
+		n, err = l.lintKustomization(path)
+		found += n
+	default:
 		err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
 			switch {
 			case err != nil:

@@ -12,40 +12,50 @@ import (
 	"testing"
 )
 
-// gatewayAPI returns the directory of sigs.k8s.io/gateway-api at version,
-// fetched with go mod download (through the module proxy, or from the
-// module cache), outside any module so that no go.mod changes.
+// gatewayAPI returns the directory of sigs.k8s.io/gateway-api at version
+// (see moduleDir).
 func gatewayAPI(t *testing.T, version string) string {
+	return moduleDir(t, "sigs.k8s.io/gateway-api@"+version)
+}
+
+// moduleDir returns the directory of module (PATH@VERSION, one of
+// testModules), fetched with go mod download (through the module proxy,
+// or from the module cache), outside any module so that no go.mod
+// changes.
+func moduleDir(t *testing.T, module string) string {
 	t.Helper()
-	gatewayDirs.Do(func() {
-		cmd := exec.Command("go", "mod", "download", "-json", "sigs.k8s.io/gateway-api@v1.3.0", "sigs.k8s.io/gateway-api@v1.6.3")
+	modulesOnce.Do(func() {
+		cmd := exec.Command("go", append([]string{"mod", "download", "-json"}, testModules...)...)
 		cmd.Dir = os.TempDir()
 		cmd.Env = append(os.Environ(), "GOFLAGS=", "GO111MODULE=on", "GOWORK=off")
 		out, err := cmd.Output()
 		if err != nil {
-			gatewayErr = err
+			modulesErr = err
 			return
 		}
-		gatewayDir = map[string]string{}
+		moduleDirs = map[string]string{}
 		dec := json.NewDecoder(bytes.NewReader(out))
 		for dec.More() {
-			var m struct{ Version, Dir string }
-			if gatewayErr = dec.Decode(&m); gatewayErr != nil {
+			var m struct{ Path, Version, Dir string }
+			if modulesErr = dec.Decode(&m); modulesErr != nil {
 				return
 			}
-			gatewayDir[m.Version] = m.Dir
+			moduleDirs[m.Path+"@"+m.Version] = m.Dir
 		}
 	})
-	if gatewayErr != nil || gatewayDir[version] == "" {
-		t.Fatalf("go mod download sigs.k8s.io/gateway-api@%s: %v", version, gatewayErr)
+	if modulesErr != nil || moduleDirs[module] == "" {
+		t.Fatalf("go mod download %s: %v", module, modulesErr)
 	}
-	return gatewayDir[version]
+	return moduleDirs[module]
 }
 
+// testModules are the modules whose files tests lint.
+var testModules = []string{"sigs.k8s.io/gateway-api@v1.3.0", "sigs.k8s.io/gateway-api@v1.6.3", "sigs.k8s.io/cluster-api@v1.8.0"}
+
 var (
-	gatewayDirs sync.Once
-	gatewayDir  map[string]string
-	gatewayErr  error
+	modulesOnce sync.Once
+	moduleDirs  map[string]string
+	modulesErr  error
 )
 
 // lintArgs runs lint with args and returns its standard output and status.

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -42,7 +43,6 @@ func TestLintExclude(t *testing.T) {
 	dir := layout(t, map[string]string{
 		"bases/crontabs.yaml":              string(crd),
 		"patches/webhook_in_crontabs.yaml": patch,
-		"kustomization.yaml":               "resources: [bases/crontabs.yaml]\n",
 	})
 	out, _, status := lintAll(t, dir)
 	if status != exitInvalid || !strings.Contains(out, "webhook_in_crontabs.yaml") {
@@ -92,5 +92,45 @@ func TestLintHelmChart(t *testing.T) {
 	out, errOut, status := lintAll(t, chart)
 	if status != exitOK || !strings.Contains(out, filepath.Join(chart, "crds", "crontabs.yaml")+":5: crontabs.stable.example.com: valid on create") || !strings.Contains(errOut, hint) {
 		t.Errorf("crds/: status %d\n%s%s", status, out, errOut)
+	}
+}
+
+// TestLintKustomization lints Cluster API v1.8.0's config/crd, the
+// kubebuilder layout, as kubectl apply -k builds it: its 12 CRDs with the
+// patches applied, at the lines of the build's output, where reading it
+// file by file (--no-kustomize) takes the patches for CRDs and rejects
+// them.
+func TestLintKustomization(t *testing.T) {
+	dir := filepath.Join(moduleDir(t, "sigs.k8s.io/cluster-api@v1.8.0"), "config", "crd")
+	built, err := kustomizeBuild(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, status := lintAll(t, dir)
+	verdicts := grepLines(out, " on create")
+	if len(verdicts) != 12 || strings.Contains(out, "webhook_in") || status != exitInvalid {
+		t.Fatalf("status %d, %d verdicts, want 12\n%s%s", status, len(verdicts), out, errOut)
+	}
+	for _, v := range verdicts {
+		file, rest, _ := strings.Cut(v, ":")
+		line, name, _ := strings.Cut(rest, ": ")
+		name, _, _ = strings.Cut(name, ":")
+		if file != dir+" (kustomize build)" {
+			t.Errorf("%s: file %q", v, file)
+		}
+		// The verdict's line is the CRD's first line in the build.
+		lines := strings.Split(string(built), "\n")
+		if n, err := strconv.Atoi(line); err != nil || n < 1 || n > len(lines) || lines[n-1] != "apiVersion: apiextensions.k8s.io/v1" || !strings.Contains(strings.Join(lines[n-1:min(n+30, len(lines))], "\n"), "name: "+name) {
+			t.Errorf("%s: line %s is not the start of %s in the build", v, line, name)
+		}
+	}
+	// The webhook patch is applied: the build converts clusters with the
+	// webhook, which the bases alone do not.
+	if !strings.Contains(string(built), "strategy: Webhook") {
+		t.Error("the build has no conversion webhook: the patches were not applied")
+	}
+	out, _, status = lintAll(t, "--no-kustomize", dir)
+	if status != exitInvalid || !strings.Contains(out, "webhook_in_clusters.yaml") {
+		t.Errorf("--no-kustomize: status %d, want the patches read as CRDs:\n%s", status, out)
 	}
 }

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+
+	"sigs.k8s.io/kustomize/api/konfig"
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+)
+
+// kustomizationIn reports whether dir holds a kustomization file under
+// one of the names kustomize recognises (kustomization.yaml,
+// kustomization.yml, Kustomization).
+func kustomizationIn(dir string) bool {
+	for _, name := range konfig.RecognizedKustomizationFileNames() {
+		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
+}
+
+// kustomizeBuild returns the objects that `kubectl apply -k dir` applies,
+// as YAML: it runs kustomize as k8s.io/cli-runtime's KustomizeVisitor
+// does (default options, the legacy order), from the disk.
+func kustomizeBuild(dir string) ([]byte, error) {
+	opts := krusty.MakeDefaultOptions()
+	opts.Reorder = krusty.ReorderOptionLegacy
+	m, err := krusty.MakeKustomizer(opts).Run(filesys.MakeFsOnDisk(), dir)
+	if err != nil {
+		return nil, err
+	}
+	return m.AsYaml()
+}
+
+// lintKustomization lints the objects that `kubectl apply -k dir` would
+// apply, under the file name "dir (kustomize build)", with the lines of
+// the build's output (`kubectl kustomize dir` prints it), and returns how
+// many CRDs it found.
+func (l *linter) lintKustomization(dir string) (int, error) {
+	built, err := kustomizeBuild(dir)
+	if err != nil {
+		return 0, err
+	}
+	return l.lintReader(dir+" (kustomize build)", bytes.NewReader(built)), nil
+}

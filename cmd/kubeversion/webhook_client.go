@@ -47,11 +47,23 @@ type webhookClient struct {
 // which only the API server inside the cluster can reach.
 var errNeedURL = errors.New("needs --url")
 
+// tlsOptions are webhook check's flags about TLS.
+type tlsOptions struct {
+	ca         []byte // --ca: the PEM certificates to trust
+	serverName string // --tls-server-name
+	insecure   bool   // --insecure-skip-tls-verify
+}
+
 // newWebhookClient returns a client for def's webhook: at rawURL if it is
 // not empty, else at spec.conversion.webhook.clientConfig.url, trusting
-// the PEM certificates of caPEM if not empty, else the CRD's caBundle, else
-// the system's roots (as the server does with an empty caBundle).
-func newWebhookClient(def *crd.CustomResourceDefinition, rawURL string, caPEM []byte) (*webhookClient, error) {
+// the PEM certificates of opts.ca if not empty, else the CRD's caBundle,
+// else the system's roots (as the server does with an empty caBundle).
+// The certificate must name opts.serverName if given; else, for a
+// webhook the CRD names as a service, <name>.<namespace>.svc, the name the
+// API server verifies (so that a certificate made for the cluster is
+// verified behind kubectl port-forward); else the URL's host.
+func newWebhookClient(def *crd.CustomResourceDefinition, rawURL string, opts tlsOptions) (*webhookClient, error) {
+	caPEM := opts.ca
 	var cc *crd.ClientConfig
 	if conv := def.Spec.Conversion; conv != nil && conv.Webhook != nil {
 		cc = conv.Webhook.ClientConfig
@@ -84,7 +96,10 @@ func newWebhookClient(def *crd.CustomResourceDefinition, rawURL string, caPEM []
 	if len(bytes.TrimSpace(caPEM)) == 0 && cc != nil {
 		caPEM = cc.CABundle
 	}
-	tlsConfig := &tls.Config{MinVersion: tls.VersionTLS12}
+	tlsConfig := &tls.Config{MinVersion: tls.VersionTLS12, ServerName: opts.serverName, InsecureSkipVerify: opts.insecure}
+	if opts.serverName == "" && cc != nil && cc.Service != nil {
+		tlsConfig.ServerName = cc.Service.Name + "." + cc.Service.Namespace + ".svc"
+	}
 	if len(bytes.TrimSpace(caPEM)) > 0 { // white space only counts as empty
 		pool := x509.NewCertPool()
 		if !pool.AppendCertsFromPEM(caPEM) {

@@ -113,7 +113,7 @@ func testClient(t *testing.T, url, ca string) (*webhookClient, *crd.CustomResour
 	if p != nil {
 		t.Fatal(p)
 	}
-	c, err := newWebhookClient(def, url, pem)
+	c, err := newWebhookClient(def, url, tlsOptions{ca: pem})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,3 +90,24 @@ func TestWebhookCheckReviewVersion(t *testing.T) {
 		t.Errorf("no known review version: status %d, %d calls, findings %v; want 1, no call, 5 of no supported conversion review versions", status, s.Calls, s.Findings)
 	}
 }
+
+// TestWebhookCheckServerName checks the name the webhook's certificate
+// must have: for a CRD whose webhook is a service, reached with --url as
+// after kubectl port-forward, <name>.<namespace>.svc, as the API server
+// verifies it; --tls-server-name names another; and
+// --insecure-skip-tls-verify verifies nothing, with a warning. The test
+// server's certificate names example.com, *.example.com and 127.0.0.1.
+func TestWebhookCheckServerName(t *testing.T) {
+	url, ca, _ := webhookServer(t, &conversion.Handler{Convert: cronTabSteps(false).Convert})
+	service := writeCRD(t, "url: https://localhost:8443/convert", "service: {namespace: crontabs, name: conversion, path: /convert}")
+	_, stderr, status := runCheck(t, "--crd", service, "--url", url, "--ca", ca, samplesFile)
+	wantStop(t, stderr, status, "not conversion.crontabs.svc", nil)
+
+	if s, stderr, status := runCheck(t, "--crd", service, "--url", url, "--ca", ca, "--tls-server-name", "example.com", samplesFile); status != exitOK || s.Calls != 8 {
+		t.Errorf("--tls-server-name example.com: status %d, %d calls, stderr %q; want 0, 8 calls", status, s.Calls, stderr)
+	}
+	s, stderr, status := runCheck(t, "--crd", service, "--url", url, "--insecure-skip-tls-verify", samplesFile)
+	if status != exitOK || s.Calls != 8 || !strings.Contains(stderr, "warning: --insecure-skip-tls-verify: the webhook's certificate is not verified") {
+		t.Errorf("--insecure-skip-tls-verify: status %d, %d calls, stderr %q; want 0, 8 calls and a warning", status, s.Calls, stderr)
+	}
+}

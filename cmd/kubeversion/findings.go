@@ -1,6 +1,11 @@
 package main
 
-import "github.com/kubeversion/kubeversion/crd"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd"
+)
 
 // finding is one finding of an upgrade check, at its level, located in
 // the file.
@@ -11,7 +16,11 @@ type finding struct {
 	Field   string `json:"field"`
 	Version string `json:"version,omitempty"`
 	From    string `json:"from,omitempty"` // see crd.Finding
-	Message string `json:"message"`
+	// Versions names every version the finding holds for alike, the
+	// first being Version's, when it holds for more than one (see
+	// groupFindings).
+	Versions []string `json:"versions,omitempty"`
+	Message  string   `json:"message"`
 	// Truncated says that Field or Message was cut (see cutMiddle).
 	Truncated bool `json:"truncated,omitempty"`
 }
@@ -26,18 +35,72 @@ func (f finding) String() string {
 // addFindings runs the upgrade checks of package crd on c, against old,
 // the live object, or without one when old is nil, and keeps the findings
 // of the checks that levels does not turn off, each at its level (see
-// checkLevels.of) and at the line of its field in the file.
+// checkLevels.of) and at the line of its field in the file. A finding that
+// holds alike for several versions (the same check, level, message and
+// field under each spec.versions[i]) is listed once, at the first, with
+// the names of all (see groupFindings).
 func (r *report) addFindings(loc *locator, c, old *crd.CustomResourceDefinition, levels *checkLevels) {
+	var kept []finding
 	for _, f := range crd.CheckUpgrade(old, c) {
 		l := levels.of(f.Check, f.From != "")
 		if l == levelOff {
 			continue
 		}
-		r.addFinding(finding{
+		kept = append(kept, finding{
 			Level: l, Check: f.Check, Field: f.Field,
 			Version: f.Version, From: f.From, Message: f.Message,
-		}, loc)
+		})
 	}
+	for _, f := range groupFindings(kept) {
+		r.addFinding(f, loc)
+	}
+}
+
+// groupFindings returns fs with each finding that holds alike for several
+// versions once, in the order of their first: the first, with Versions
+// naming each version in order, and the message saying which. Findings
+// alike are those whose check, level, message and From are the same and
+// whose fields differ only in the index of spec.versions.
+func groupFindings(fs []finding) []finding {
+	type key struct {
+		check, from, message, field string
+		level                       level
+	}
+	first := map[key]int{}
+	var out []finding
+	for _, f := range fs {
+		k := key{f.Check, f.From, f.Message, anyVersion(f.Field), f.Level}
+		i, seen := first[k]
+		if !seen || f.Version == "" {
+			first[k] = len(out)
+			out = append(out, f)
+			continue
+		}
+		g := &out[i]
+		if len(g.Versions) == 0 {
+			g.Versions = []string{g.Version}
+		}
+		g.Versions = append(g.Versions, f.Version)
+	}
+	for i := range out {
+		if vs := out[i].Versions; len(vs) > 1 {
+			out[i].Message += " (in " + strconv.Itoa(len(vs)) + " versions: " + strings.Join(vs, ", ") + ")"
+		}
+	}
+	return out
+}
+
+// anyVersion returns field with the index of spec.versions[i] written
+// spec.versions[*].
+func anyVersion(field string) string {
+	rest, ok := strings.CutPrefix(field, "spec.versions[")
+	if !ok {
+		return field
+	}
+	if _, after, ok := strings.Cut(rest, "]"); ok {
+		return "spec.versions[*]" + after
+	}
+	return field
 }
 
 // countFindings returns how many findings of r are errors and how many are

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestGroupFindings(t *testing.T) {
+	f := func(field, version, msg string) finding {
+		return finding{Level: levelError, Check: "max-length-tightened", Field: field, Version: version, Message: msg}
+	}
+	got := groupFindings([]finding{
+		f("spec.versions[0].schema.openAPIV3Schema.properties[a].maxLength", "v1", "a: maxLength 1 added"),
+		f("spec.versions[1].schema.openAPIV3Schema.properties[b].maxLength", "v1beta1", "b: maxLength 1 added"),
+		f("spec.versions[1].schema.openAPIV3Schema.properties[a].maxLength", "v1beta1", "a: maxLength 1 added"),
+		f("spec.versions[2].schema.openAPIV3Schema.properties[a].maxLength", "v1alpha1", "a: maxLength 1 added"),
+		f("spec.versions[2].schema.openAPIV3Schema.properties[a].maxLength", "v1alpha1", "a: maxLength 2 added"),
+	})
+	want := []finding{
+		{Level: levelError, Check: "max-length-tightened", Field: "spec.versions[0].schema.openAPIV3Schema.properties[a].maxLength", Version: "v1",
+			Versions: []string{"v1", "v1beta1", "v1alpha1"}, Message: "a: maxLength 1 added (in 3 versions: v1, v1beta1, v1alpha1)"},
+		f("spec.versions[1].schema.openAPIV3Schema.properties[b].maxLength", "v1beta1", "b: maxLength 1 added"),
+		f("spec.versions[2].schema.openAPIV3Schema.properties[a].maxLength", "v1alpha1", "a: maxLength 2 added"),
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%+v\nwant\n%+v", got, want)
+	}
+}
+
+// TestFindingsGroupedIstio lints Istio 1.31.1's CRDs as an update of
+// 1.22.0's, whose three versions share a schema: every finding is listed
+// once, with the versions it holds for.
+func TestFindingsGroupedIstio(t *testing.T) {
+	file := func(v string) string {
+		return filepath.Join(moduleDir(t, "istio.io/api@"+v), "kubernetes", "customresourcedefinitions.gen.yaml")
+	}
+	out, _, _ := lintAll(t, "-o", "json", "--old", file("v1.22.0"), file("v1.31.1"))
+	var doc struct {
+		CRDs []report `json:"crds"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	grouped, total := 0, 0
+	for _, r := range doc.CRDs {
+		seen := map[string]bool{}
+		for _, f := range r.Findings {
+			total++
+			k := f.Check + "\x00" + f.Message + "\x00" + anyVersion(f.Field)
+			if seen[k] {
+				t.Errorf("%s: listed twice: %s", r.Name, f)
+			}
+			seen[k] = true
+			if len(f.Versions) > 1 {
+				grouped++
+				if f.Versions[0] != f.Version || !strings.HasSuffix(f.Message, "versions: "+strings.Join(f.Versions, ", ")+")") {
+					t.Errorf("%s: %+v", r.Name, f)
+				}
+			}
+		}
+	}
+	if grouped == 0 || total == 0 {
+		t.Errorf("%d findings listed, %d of several versions; want some", total, grouped)
+	}
+	t.Logf("%d findings listed, %d of them for several versions", total, grouped)
+}

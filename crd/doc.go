@@ -77,7 +77,8 @@
 // judged. Unlike crdify, loosening changes (exclusiveMaximum made
 // inclusive, allOf subschemas, not or anyOf removed, anyOf branches added)
 // are not reported, and a type removed, which accepts more values, is
-// type-removed rather than type-changed. Findings of the storage move say
+// type-removed rather than type-changed, as integer to number, which
+// every stored integer passes, is type-widened. Findings of the storage move say
 // "storage moves from v1beta1 to v1: ...", those of two served versions
 // "from v1beta1 to v1: ...".
 //

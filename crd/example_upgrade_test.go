@@ -146,5 +146,5 @@ func ExampleUpgradeChecks() {
 	checks := crd.UpgradeChecks()
 	fmt.Println(len(checks), checks[0], checks[len(checks)-1])
 	// Output:
-	// 38 served-version-removed unhandled-change
+	// 39 served-version-removed unhandled-change
 }

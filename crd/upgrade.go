@@ -56,6 +56,7 @@ const (
 	checkScopeChanged            = "scope-changed"
 	checkFieldRemoved            = "field-removed"
 	checkTypeChanged             = "type-changed"
+	checkTypeWidened             = "type-widened"
 	checkTypeRemoved             = "type-removed"
 	checkEnumAdded               = "enum-added"
 	checkEnumValueRemoved        = "enum-value-removed"
@@ -88,7 +89,7 @@ var upgradeChecks = []string{
 	checkServedVersionRemoved, checkRemovedWithoutDeprecate, checkDefaultVersionChanged,
 	checkDeprecatedDefault, checkStorageVersionChanged, checkStoredVersionUnserved,
 	checkNoneConversionDrops, checkConversionChanged, checkWebhookMissing,
-	checkScopeChanged, checkFieldRemoved, checkTypeChanged, checkTypeRemoved,
+	checkScopeChanged, checkFieldRemoved, checkTypeChanged, checkTypeWidened, checkTypeRemoved,
 	checkEnumAdded, checkEnumValueRemoved, checkEnumValueAdded, checkDefaultChanged,
 	checkMaximumTightened, checkMaxLengthTightened, checkMaxItemsTightened, checkMaxPropertiesTightened,
 	checkMinimumTightened, checkMinLengthTightened, checkMinItemsTightened, checkMinPropertiesTightened,

@@ -28,7 +28,8 @@ func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field strin
 	c.rules(old.XValidations, new.XValidations, keywordPath(path, "x-kubernetes-validations", len(new.XValidations) > 0), field)
 }
 
-// typeChange reports a type removed or changed.
+// typeChange reports a type removed, widened (integer to number) or
+// changed.
 func (c *schemaComparison) typeChange(old, new *JSONSchemaProps, path, field string) {
 	switch {
 	case old.Type == new.Type:
@@ -41,6 +42,10 @@ func (c *schemaComparison) typeChange(old, new *JSONSchemaProps, path, field str
 		}
 		c.add(checkTypeRemoved, path, field,
 			"type "+strconv.Quote(old.Type)+" removed: "+accepted+" are accepted, and clients that expect "+strconv.Quote(old.Type)+" may get others")
+	case old.Type == "integer" && new.Type == "number":
+		// Every stored integer is a number: nothing stored breaks.
+		c.add(checkTypeWidened, keywordPath(path, "type", true), field,
+			`type changes from "integer" to "number": stored objects stay valid, but clients that expect integers may get fractions`)
 	default:
 		c.add(checkTypeChanged, keywordPath(path, "type", true), field,
 			"type changes from "+strconv.Quote(old.Type)+" to "+strconv.Quote(new.Type)+": stored objects and clients of the old type break")

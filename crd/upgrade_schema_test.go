@@ -30,6 +30,8 @@ func TestCheckUpgradeSchemaKeywords(t *testing.T) {
 		{"description, title and example are documentation", `{"type":"string","description":"a"}`,
 			`{"type":"string","description":"b","title":"t","example":"e"}`, nil, nil},
 		{"type", `{"type":"string"}`, `{"type":"integer"}`, []string{"type-changed .type"}, []string{`spec.x: type changes from "string" to "integer"`}},
+		{"integer to number keeps stored objects", `{"type":"integer"}`, `{"type":"number"}`, []string{"type-widened .type"}, []string{`spec.x: type changes from "integer" to "number": stored objects stay valid`}},
+		{"number to integer", `{"type":"number"}`, `{"type":"integer"}`, []string{"type-changed .type"}, []string{`spec.x: type changes from "number" to "integer": stored objects and clients of the old type break`}},
 		{"type removed for int-or-string", `{"type":"string"}`, `{"x-kubernetes-int-or-string":true}`,
 			[]string{"type-removed ", "unhandled-change "}, []string{`spec.x: type "string" removed: integers and strings are accepted`}},
 		// As kyverno v1.19.1 does from v2beta1 to v1 (preconditions): old
@@ -261,8 +263,8 @@ func TestUpgradeChecksComplete(t *testing.T) {
 		}
 		seen[c] = true
 	}
-	if n := len(seen); n != 38 {
-		t.Errorf("UpgradeChecks has %d names, want 38", n)
+	if n := len(seen); n != 39 {
+		t.Errorf("UpgradeChecks has %d names, want 39", n)
 	}
 	got := map[string]bool{}
 	for _, f := range unjudgedFields {

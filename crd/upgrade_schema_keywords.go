@@ -2,6 +2,7 @@ package crd
 
 import (
 	"encoding/json"
+	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,10 +89,12 @@ func (c *schemaComparison) required(old, new []string, path, field string) {
 	}
 }
 
-// pattern reports a pattern added or changed; one removed allows more.
+// pattern reports a pattern added or changed; one removed allows more,
+// and one written differently that means the same (see samePattern)
+// changes nothing.
 func (c *schemaComparison) pattern(old, new, path, field string) {
 	switch {
-	case old == new || new == "":
+	case old == new || new == "" || samePattern(old, new):
 	case old == "":
 		c.add(checkPatternChanged, path+".pattern", field, "pattern "+strconv.Quote(new)+" added")
 	default:
@@ -270,4 +273,25 @@ func joinJSON(vs []JSON) string {
 		s[i] = jsonText(&vs[i])
 	}
 	return strings.Join(s, ", ")
+}
+
+// samePattern reports whether the regular expressions a and b, as the API
+// server compiles a pattern (Go's regexp, Perl syntax), parse to
+// simplified syntax trees that Go writes alike: the same expression
+// written otherwise, such as
+// a character class with a letter twice ([-a-zSA-Z0-9] and [-a-zA-Z0-9],
+// as Gateway API v1.3 rewrote it) or x{2} and xx. It does not decide
+// whether two different trees match the same strings.
+func samePattern(a, b string) bool {
+	ta, err := syntax.Parse(a, syntax.Perl)
+	if err != nil {
+		return false
+	}
+	tb, err := syntax.Parse(b, syntax.Perl)
+	if err != nil {
+		return false
+	}
+	// Equal would tell a literal "xx" from two literals "x": the
+	// rendering of the trees says the same for both.
+	return ta.Simplify().String() == tb.Simplify().String()
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -66,4 +67,44 @@ func TestFindingsGroupedIstio(t *testing.T) {
 		t.Errorf("%d findings listed, %d of several versions; want some", total, grouped)
 	}
 	t.Logf("%d findings listed, %d of them for several versions", total, grouped)
+}
+
+// TestFindingsWithMetadataErrors checks that the upgrade checks run when
+// the server's errors are all in metadata (a label a Helm template left
+// unrendered), saying so, and not when the spec has one.
+func TestFindingsWithMetadataErrors(t *testing.T) {
+	crd := func(label, served string) string {
+		return `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.example.com
+  labels: {version: "` + label + `"}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: gadgets, kind: Gadget}
+  versions:
+  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: integer}}}}}}}
+  - {name: v1beta1, served: ` + served + `, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}}}}}}}
+`
+	}
+	for _, tt := range []struct {
+		label, served, verdict string
+	}{
+		{"{{ .Chart.Version }}", "true", "1 error on create; upgrade, checked as the errors are in metadata only: 1 warning"},
+		{"1.0", "true", "valid on create; upgrade: 1 warning"},
+		{"{{ .Chart.Version }}", "yes-please", ""}, // not decoded
+	} {
+		file := filepath.Join(t.TempDir(), "crd.yaml")
+		if err := os.WriteFile(file, []byte(crd(tt.label, tt.served)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, _, _ := lintAll(t, file)
+		switch {
+		case tt.verdict != "" && !strings.Contains(out, "gadgets.example.com: "+tt.verdict+"\n"):
+			t.Errorf("label %q: want the verdict %q:\n%s", tt.label, tt.verdict, out)
+		case tt.verdict == "" && strings.Contains(out, "[type-changed]"):
+			t.Errorf("a CRD that could not be decoded was checked for its upgrade:\n%s", out)
+		}
+	}
 }

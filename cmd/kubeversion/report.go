@@ -123,10 +123,11 @@ func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeEr
 		r.addVersions(loc, c)
 		r.addRequirements(loc, c, j, rejected)
 		switch {
-		case len(r.Errors) > 0:
+		case len(r.Errors) > 0 && !(r.Validated && metadataOnly(rejected)):
 			// The upgrade checks assume a CRD the server accepts: on one it
 			// rejects (versions without schemas, names twice) they would
-			// judge what can never be applied.
+			// judge what can never be applied. Errors in metadata alone (a
+			// label a template left unrendered) leave the spec to judge.
 			r.UpgradeNotChecked = "not checked, the API server rejects the CRD"
 		case levels.allOff():
 			r.UpgradeNotChecked = "checks off"
@@ -251,6 +252,10 @@ func (r report) upgradeVerdict() string {
 		return "upgrade: " + r.UpgradeNotChecked
 	}
 	errs, warnings := r.countFindings()
+	prefix := "upgrade: "
+	if len(r.Errors) > 0 {
+		prefix = "upgrade, checked as the errors are in metadata only: "
+	}
 	var parts []string
 	if errs > 0 {
 		parts = append(parts, strconv.Itoa(errs)+" error"+plural(errs))
@@ -259,9 +264,20 @@ func (r report) upgradeVerdict() string {
 		parts = append(parts, strconv.Itoa(warnings)+" warning"+plural(warnings))
 	}
 	if len(parts) == 0 {
-		return "upgrade: no findings"
+		return prefix + "no findings"
 	}
-	return "upgrade: " + strings.Join(parts, ", ")
+	return prefix + strings.Join(parts, ", ")
+}
+
+// metadataOnly reports whether every field of fields is metadata or
+// below it.
+func metadataOnly(fields map[string]bool) bool {
+	for f := range fields {
+		if f != "metadata" && !strings.HasPrefix(f, "metadata.") {
+			return false
+		}
+	}
+	return true
 }
 
 // marks returns "served storage deprecated" with blanks for what v is not,

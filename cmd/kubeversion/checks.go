@@ -48,11 +48,21 @@ type checkLevels struct {
 	set    map[string]bool // set by --check, "all" included
 }
 
+// checkCRDRemoved is lint's own check, after those of crd.UpgradeChecks:
+// a live object of --old that no PATH has (see linter.checkRemoved).
+const checkCRDRemoved = "crd-removed"
+
+// checkNames returns the checks lint knows, in order: those of package
+// crd, then its own.
+func checkNames() []string {
+	return append(crd.UpgradeChecks(), checkCRDRemoved)
+}
+
 // newCheckLevels returns the default levels: error for errorChecks,
-// warning for the other checks of crd.UpgradeChecks.
+// warning for the other checks of checkNames.
 func newCheckLevels() *checkLevels {
 	ls := &checkLevels{levels: map[string]level{}, set: map[string]bool{}}
-	for _, c := range crd.UpgradeChecks() {
+	for _, c := range checkNames() {
 		ls.levels[c] = levelWarning
 		if slices.Contains(errorChecks, c) {
 			ls.levels[c] = levelError
@@ -68,7 +78,7 @@ func (ls *checkLevels) String() string {
 		return ""
 	}
 	var changed []string
-	for _, c := range crd.UpgradeChecks() {
+	for _, c := range checkNames() {
 		if ls.set[c] {
 			changed = append(changed, c+"="+string(ls.levels[c]))
 		}
@@ -135,11 +145,11 @@ func (ls *checkLevels) allOff() bool {
 	return true
 }
 
-// list writes the checks in the order of crd.UpgradeChecks, each with its
+// list writes the checks in the order of checkNames, each with its
 // level, for --list-checks.
 func (ls *checkLevels) list() string {
 	var b strings.Builder
-	for _, c := range crd.UpgradeChecks() {
+	for _, c := range checkNames() {
 		fmt.Fprintf(&b, "%-29s %s\n", c, ls.levels[c])
 	}
 	return b.String()

@@ -15,8 +15,9 @@ import (
 
 // runLint is "kubeversion lint [--old FILE] [-o text|json|github] PATH...".
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--list-checks] [-o text|json|github] PATH...")
-	oldFile := flags.String("old", "", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml)")
+	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--list-checks] [-o text|json|github] PATH...")
+	var oldFlag oldPaths
+	flags.Var(&oldFlag, "old", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml), or in the\nfiles of a directory; may be repeated. A live object that no PATH has is a\ncrd-removed finding")
 	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
 	levels := newCheckLevels()
 	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
@@ -54,28 +55,29 @@ func runLint(e *env, args []string) int {
 		j = newJudge(checker, minor)
 	}
 
-	if stdinTwice(*oldFile, paths) {
+	if stdinTwice(oldFlag, paths) {
 		fmt.Fprintln(e.stderr, "kubeversion lint: standard input (-) given twice: it can be read only once")
 		return exitError
 	}
 
-	var old map[string]*crd.CustomResourceDefinition
-	if *oldFile != "" {
+	var live liveObjects
+	if len(oldFlag) > 0 {
 		var p *problem
-		if old, p = readOld(e, *oldFile); p != nil {
+		if live, p = readOld(e, oldFlag); p != nil {
 			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", textLine(p.String()))
 			return exitError
 		}
-		if len(old) == 0 { // every CRD would be checked as created
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: no CustomResourceDefinition found\n", textLine(*oldFile))
+		if len(live.crds) == 0 { // every CRD would be checked as created
+			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: no CustomResourceDefinition found\n", textLine(strings.Join(oldFlag, " ")))
 		}
 	}
 
-	l := linter{old: old, oldFile: *oldFile, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize}
+	l := linter{old: live.crds, oldPaths: oldFlag, live: live, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
 	l.endEmpty(e)
+	l.checkRemoved()
 	if err := write(e.stdout, &l); err != nil {
 		fmt.Fprintf(e.stderr, "kubeversion lint: %v\n", err)
 		return exitError
@@ -97,10 +99,12 @@ func runLint(e *env, args []string) int {
 
 // linter collects what lint finds, in the order of the input.
 type linter struct {
-	old     map[string]*crd.CustomResourceDefinition // nil without --old
-	oldFile string
-	levels  *checkLevels
-	judge   *judge // nil: newestJudge
+	old      map[string]*crd.CustomResourceDefinition // nil without --old
+	oldPaths []string                                 // --old
+	live     liveObjects                              // read from --old
+	removed  []removed                                // the crd-removed findings
+	levels   *checkLevels
+	judge    *judge // nil: newestJudge
 	// allowEmpty makes an input without any CRD a note, not a problem.
 	allowEmpty bool
 	found      int       // CRDs found in all paths

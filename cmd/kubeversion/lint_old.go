@@ -4,34 +4,92 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/kubeversion/kubeversion/crd"
 )
 
-// readOld reads the live objects of --old by metadata.name, as oldStream.
-func readOld(e *env, file string) (map[string]*crd.CustomResourceDefinition, *problem) {
-	r, err := openInput(e, file)
-	if err != nil {
-		return nil, &problem{file, 0, err.Error()}
+// oldPaths is --old: the files and directories of the live objects, as
+// many as given.
+type oldPaths []string
+
+func (o *oldPaths) String() string { return strings.Join(*o, ",") }
+
+func (o *oldPaths) Set(path string) error {
+	*o = append(*o, path)
+	return nil
+}
+
+// liveObjects are the live objects of --old by metadata.name, each with
+// where it was read.
+type liveObjects struct {
+	crds  map[string]*crd.CustomResourceDefinition
+	where map[string]problem // File and Line of each
+}
+
+// readOld reads the live objects of the files and directories of paths:
+// a directory as lint reads one (its .yaml, .yml and .json files, or what
+// kustomize builds of it), or standard input for "-". Two objects of one
+// name are a problem, at the second, naming where the first is: which of
+// them is live cannot be known, and taking the last one silently would
+// check the update against what may be the wrong object.
+func readOld(e *env, paths []string) (liveObjects, *problem) {
+	live := liveObjects{crds: map[string]*crd.CustomResourceDefinition{}, where: map[string]problem{}}
+	for _, path := range paths {
+		if p := live.readPath(e, path); p != nil {
+			return liveObjects{}, p
+		}
 	}
-	defer r.Close()
-	return oldStream(file, r)
+	return live, nil
 }
 
-// oldObjects reads the live objects of data by metadata.name, as
-// oldStream.
-func oldObjects(file string, data []byte) (map[string]*crd.CustomResourceDefinition, *problem) {
-	return oldStream(file, bytes.NewReader(data))
+func (live *liveObjects) readPath(e *env, path string) *problem {
+	readFile := func(name string, r io.Reader) *problem {
+		return live.read(name, r)
+	}
+	if path == "-" || !isDir(path) {
+		r, err := openInput(e, path)
+		if err != nil {
+			return &problem{path, 0, err.Error()}
+		}
+		defer r.Close()
+		return readFile(path, r)
+	}
+	if kustomizationIn(path) {
+		built, err := kustomizeBuild(path)
+		if err != nil {
+			return &problem{path, 0, err.Error()}
+		}
+		return readFile(path+" (kustomize build)", bytes.NewReader(built))
+	}
+	var first *problem
+	err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !isManifestName(p) || !d.Type().IsRegular() {
+			return err
+		}
+		r, err := openInput(e, p)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		if first = readFile(p, r); first != nil {
+			return fs.SkipAll
+		}
+		return nil
+	})
+	if err != nil {
+		return &problem{path, 0, err.Error()}
+	}
+	return first
 }
 
-// oldStream reads the CRDs of r by metadata.name, or returns the first
-// problem. Two objects of one name are a problem, at the second, naming
-// the line of the first: which of them is live cannot be known, and
-// taking the last one silently would check the update against what may be
-// the wrong object.
-func oldStream(file string, r io.Reader) (map[string]*crd.CustomResourceDefinition, *problem) {
-	old := map[string]*crd.CustomResourceDefinition{}
-	lines := map[string]int{}
+// read adds the CRDs of r, the text of file, to live, or returns the first
+// problem.
+func (live *liveObjects) read(file string, r io.Reader) *problem {
 	var first *problem
 	p := readStream(file, r, func(o object) bool {
 		if !o.isCRD() {
@@ -43,20 +101,26 @@ func oldStream(file string, r io.Reader) (map[string]*crd.CustomResourceDefiniti
 			return false
 		}
 		name := c.Metadata.Name
-		if line, twice := lines[name]; twice {
-			first = &problem{file, o.line, fmt.Sprintf("a second live object named %q, after the one at line %d: --old must hold one object of each name", name, line)}
+		if w, twice := live.where[name]; twice {
+			first = &problem{file, o.line, fmt.Sprintf("a second live object named %q, after the one at %s:%d: --old must hold one object of each name", name, w.File, w.Line)}
 			return false
 		}
-		old[name], lines[name] = c, o.line
+		live.crds[name], live.where[name] = c, problem{File: file, Line: o.line}
 		return true
 	})
 	if first != nil {
-		return nil, first
+		return first
 	}
-	if p != nil {
+	return p
+}
+
+// oldObjects reads the live objects of data by metadata.name.
+func oldObjects(file string, data []byte) (map[string]*crd.CustomResourceDefinition, *problem) {
+	live := liveObjects{crds: map[string]*crd.CustomResourceDefinition{}, where: map[string]problem{}}
+	if p := live.read(file, bytes.NewReader(data)); p != nil {
 		return nil, p
 	}
-	return old, nil
+	return live.crds, nil
 }
 
 // noLiveObject marks r, a CRD checked as a create though --old was given,
@@ -67,18 +131,76 @@ func (l *linter) noLiveObject(r *report) {
 	r.NoLiveObject = true
 	r.Verdict = r.verdict()
 	l.notes = append(l.notes, fmt.Sprintf("%s:%d: %s: --old %s holds no live object of this name: checked as a create, not as an update",
-		r.File, r.Line, r.Name, l.oldFile))
+		r.File, r.Line, r.Name, strings.Join(l.oldPaths, " ")))
+}
+
+// removed is a live object of --old that no PATH has a CRD of: the
+// finding of the crd-removed check, at the live object's line.
+type removed struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Name    string `json:"name"`
+	Level   level  `json:"level"`
+	Message string `json:"message"`
+}
+
+// String returns the finding as lint prints it after "file:line: ".
+func (r removed) String() string {
+	return string(r.Level) + ": " + r.Name + ": " + r.Message + " [crd-removed]"
+}
+
+// checkRemoved lists, in the order of --old, the live objects of --old
+// whose name no CRD of the paths had, at the level of crd-removed.
+func (l *linter) checkRemoved() {
+	lvl := l.levels.of(checkCRDRemoved, false)
+	if l.old == nil || lvl == levelOff {
+		return
+	}
+	seen := map[string]bool{}
+	for _, r := range l.reports {
+		seen[r.Name] = true
+	}
+	var names []string
+	for name := range l.live.where {
+		if !seen[name] {
+			names = append(names, name)
+		}
+	}
+	sortByPlace(names, l.live.where)
+	for _, name := range names {
+		w := l.live.where[name]
+		l.removed = append(l.removed, removed{File: w.File, Line: w.Line, Name: name, Level: lvl,
+			Message: "a live object of --old that no PATH has: if the new release no longer ships this CRD, deleting it (kubectl apply --prune, Argo CD or Flux pruning) deletes every object of it; if it moved, lint the file it moved to"})
+		if lvl == levelError {
+			l.invalid = true
+		}
+	}
+}
+
+// sortByPlace sorts names by where they were read: file, then line.
+func sortByPlace(names []string, where map[string]problem) {
+	less := func(a, b string) int {
+		wa, wb := where[a], where[b]
+		if c := strings.Compare(wa.File, wb.File); c != 0 {
+			return c
+		}
+		return wa.Line - wb.Line
+	}
+	slices.SortFunc(names, less)
+}
+
+// isDir reports whether path names a directory.
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
 }
 
 // stdinTwice reports whether standard input, "-", is given more than once
 // among --old and the paths: the second reader would find it empty, and
 // lint would check nothing.
-func stdinTwice(oldFile string, paths []string) bool {
+func stdinTwice(old, paths []string) bool {
 	n := 0
-	if oldFile == "-" {
-		n++
-	}
-	for _, p := range paths {
+	for _, p := range append(append([]string{}, old...), paths...) {
 		if p == "-" {
 			n++
 		}

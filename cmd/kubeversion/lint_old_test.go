@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -58,9 +59,57 @@ func TestLintOldSameNameTwice(t *testing.T) {
 	if status != exitError {
 		t.Errorf("exit status %d, want %d", status, exitError)
 	}
-	want := "live.yaml:11: a second live object named \"gadgets.example.io\", after the one at line 1"
+	want := "live.yaml:11: a second live object named \"gadgets.example.io\", after the one at " + filepath.Join(dir, "live.yaml") + ":1"
 	if !strings.Contains(stderr, want) {
 		t.Errorf("standard error:\n%s\nwant it to contain %q", stderr, want)
+	}
+}
+
+// TestLintOldSeveral lints Gateway API v1.6.3's experimental CRDs against
+// v1.3.0's, given as its directory and, for one CRD, a second --old: each
+// CRD is checked as an update of its live object, wherever it was read,
+// and XListenerSet, which v1.6.3 replaced by ListenerSet, is a
+// crd-removed warning at its line in the live objects; at level error it
+// fails the run, and off it is gone.
+func TestLintOldSeveral(t *testing.T) {
+	old := filepath.Join(gatewayAPI(t, "v1.3.0"), "config", "crd")
+	dir := writeFiles(t, map[string]string{})
+	liveDir := filepath.Join(dir, "live")
+	if err := os.MkdirAll(liveDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var moved string
+	for _, name := range []string{"gateway.networking.k8s.io_gateways.yaml", "gateway.networking.x-k8s.io_xlistenersets.yaml", "gateway.networking.k8s.io_httproutes.yaml"} {
+		data, err := os.ReadFile(filepath.Join(old, "experimental", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		to := filepath.Join(liveDir, name)
+		if name == "gateway.networking.k8s.io_httproutes.yaml" { // a second --old
+			to = filepath.Join(dir, name)
+			moved = to
+		}
+		if err := os.WriteFile(to, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	newDir := filepath.Join(gatewayAPI(t, "v1.6.3"), "config", "crd", "experimental")
+	stdout, _, status := runLintIn(t, "", "lint", "--old", liveDir, "--old", moved, newDir)
+	for _, name := range []string{"gateways", "httproutes"} {
+		if !strings.Contains(stdout, name+".gateway.networking.k8s.io: valid on update") {
+			t.Errorf("%s: not checked as an update:\n%s", name, stdout)
+		}
+	}
+	xls := filepath.Join(liveDir, "gateway.networking.x-k8s.io_xlistenersets.yaml")
+	want := xls + ":1: warning: xlistenersets.gateway.networking.x-k8s.io: a live object of --old that no PATH has"
+	if !strings.Contains(stdout, want) || status == exitError {
+		t.Errorf("status %d; want the line %s in:\n%s", status, want, stdout)
+	}
+	if _, _, status := runLintIn(t, "", "lint", "--check", "all=off,crd-removed=error", "--old", liveDir, newDir); status != exitInvalid {
+		t.Errorf("crd-removed=error: status %d, want %d", status, exitInvalid)
+	}
+	if stdout, _, _ := runLintIn(t, "", "lint", "--check", "crd-removed=off", "--old", liveDir, newDir); strings.Contains(stdout, "crd-removed") {
+		t.Errorf("crd-removed=off: still reported:\n%s", stdout)
 	}
 }
 

@@ -17,7 +17,8 @@ var writers = map[string]func(w io.Writer, l *linter) error{
 // writeText writes each error listed (see maxListed) as "file:line:
 // message", as compilers do, then each finding listed, a line for each of
 // the two saying how many are not listed, the requirements of
-// report.requirementLines, and a short report of the CRD. Every line goes through textLine, so
+// report.requirementLines, and a short report of the CRD; then the
+// crd-removed findings. Every line goes through textLine, so
 // that no name, message or file name of the input can start a line of its
 // own or a GitHub Actions workflow command. Problems reading the input go
 // to standard error, written by the caller with writeProblems.
@@ -72,6 +73,9 @@ func writeText(out io.Writer, l *linter) error {
 				line("  warning for %s: %s", v.Name, v.Warning)
 			}
 		}
+	}
+	for _, r := range l.removed {
+		line("%s:%d: %s", r.File, r.Line, r)
 	}
 	return w.Flush()
 }

@@ -14,7 +14,8 @@ import (
 // an annotation saying how many errors or findings are not listed, at the
 // level of the worst, a notice or an error per requirement of
 // report.requirementLines, a warning annotation per deprecation warning,
-// and a notice with the verdict and the version kubectl uses.
+// a notice with the verdict and the version kubectl uses, and an
+// annotation at its level per crd-removed finding.
 func writeGitHub(out io.Writer, l *linter) error {
 	w := bufio.NewWriter(out)
 	annotate := func(level, file string, line int, title, msg string) {
@@ -58,6 +59,9 @@ func writeGitHub(out io.Writer, l *linter) error {
 			msg += "; kubectl uses " + r.Preferred
 		}
 		annotate("notice", r.File, r.Line, r.Name, msg)
+	}
+	for _, r := range l.removed {
+		annotate(string(r.Level), r.File, r.Line, r.Name+" [crd-removed]", r.Message)
 	}
 	for _, p := range l.problems {
 		annotate("error", p.File, p.Line, "kubeversion lint", p.Message)

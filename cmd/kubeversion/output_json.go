@@ -5,12 +5,15 @@ import (
 	"io"
 )
 
-// writeJSON writes one JSON document: {"crds": [...], "problems": [...]}.
+// writeJSON writes one JSON document: {"crds": [...], "problems": [...]},
+// with "removed": [...] when --old has live objects that no PATH has.
 func writeJSON(out io.Writer, l *linter) error {
 	doc := struct {
 		CRDs     []report  `json:"crds"`
 		Problems []problem `json:"problems"`
-	}{l.reports, l.problems}
+		// Removed are the crd-removed findings, with --old only.
+		Removed []removed `json:"removed,omitempty"`
+	}{l.reports, l.problems, l.removed}
 	if doc.CRDs == nil {
 		doc.CRDs = []report{}
 	}

@@ -108,3 +108,19 @@ spec:
 		}
 	}
 }
+
+// TestLintQuiet checks that --quiet prints the errors and nothing else.
+func TestLintQuiet(t *testing.T) {
+	dir := filepath.Join(moduleDir(t, "sigs.k8s.io/cluster-api@v1.8.0"), "config", "crd")
+	out, _, status := lintAll(t, dir)
+	quiet, _, quietStatus := lintAll(t, "--quiet", dir)
+	var errs []string
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if strings.Contains(l, ": error: ") {
+			errs = append(errs, l)
+		}
+	}
+	if len(errs) == 0 || quiet != strings.Join(errs, "\n")+"\n" || quietStatus != status {
+		t.Errorf("--quiet: status %d (without: %d), output\n%s\nwant the error lines of\n%s", quietStatus, status, quiet, out)
+	}
+}

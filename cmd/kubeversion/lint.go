@@ -15,7 +15,7 @@ import (
 
 // runLint is "kubeversion lint [--old FILE] [-o text|json|github] PATH...".
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--list-checks] [-o text|json|github] PATH...")
+	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--list-checks] [-o text|json|github] PATH...")
 	var oldFlag oldPaths
 	flags.Var(&oldFlag, "old", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml), or in the\nfiles of a directory; may be repeated. A live object that no PATH has is a\ncrd-removed finding")
 	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
@@ -23,6 +23,7 @@ func runLint(e *env, args []string) int {
 	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
 	listChecks := flags.Bool("list-checks", false, "print the upgrade checks, each with its level, and exit")
 	noKustomize := flags.Bool("no-kustomize", false, "read a PATH directory that holds a kustomization.yaml file by file, not as\nkubectl apply -k builds it")
+	quiet := flags.Bool("quiet", false, "print only errors: the server's, and findings and requirements at level error\n(text output), and no notes about live objects on standard error")
 	var exclude excludes
 	flags.Var(&exclude, "exclude", "skip the files and directories under a PATH directory that `GLOB` matches\n(path.Match), by their path under it or by their name; may be repeated")
 	allowEmpty := flags.Bool("allow-empty", false, "accept an input without any CustomResourceDefinition (by default an error,\nexit status 2, as kubectl apply refuses to apply nothing)")
@@ -72,7 +73,7 @@ func runLint(e *env, args []string) int {
 		}
 	}
 
-	l := linter{old: live.crds, oldPaths: oldFlag, live: live, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize}
+	l := linter{old: live.crds, oldPaths: oldFlag, live: live, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize, quiet: *quiet}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
@@ -83,7 +84,9 @@ func runLint(e *env, args []string) int {
 		return exitError
 	}
 	for _, note := range l.notes {
-		fmt.Fprintln(e.stderr, "kubeversion lint: "+textLine(note))
+		if !l.quiet {
+			fmt.Fprintln(e.stderr, "kubeversion lint: "+textLine(note))
+		}
 	}
 	if *format == "text" {
 		writeProblems(e.stderr, l.problems)
@@ -112,6 +115,7 @@ type linter struct {
 	exclude    excludes  // --exclude
 	// noKustomize reads a directory with a kustomization file by file.
 	noKustomize bool
+	quiet       bool     // --quiet: errors only
 	charts      []string // the Helm charts whose templates were skipped
 	reports     []report
 	problems    []problem // input that could not be read

@@ -18,7 +18,9 @@ var writers = map[string]func(w io.Writer, l *linter) error{
 // message", as compilers do, then each finding listed, a line for each of
 // the two saying how many are not listed, the requirements of
 // report.requirementLines, and a short report of the CRD; then the
-// crd-removed findings. Every line goes through textLine, so
+// crd-removed findings. With --quiet, it writes only the lines of errors:
+// the server's, and the findings and requirements at level error. Every
+// line goes through textLine, so
 // that no name, message or file name of the input can start a line of its
 // own or a GitHub Actions workflow command. Problems reading the input go
 // to standard error, written by the caller with writeProblems.
@@ -36,13 +38,20 @@ func writeText(out io.Writer, l *linter) error {
 			line("%s:%d: %s: %s", r.File, r.Line, r.Name, notListed(n, "error"))
 		}
 		for _, f := range r.Findings {
-			line("%s:%d: %s", r.File, f.Line, f)
+			if !l.quiet || f.Level == levelError {
+				line("%s:%d: %s", r.File, f.Line, f)
+			}
 		}
-		if n := r.FindingsNotListed; n > 0 {
+		if n := r.FindingsNotListed; n > 0 && (!l.quiet || r.errorFindingsNotListed > 0) {
 			line("%s:%d: %s: %s", r.File, r.Line, r.Name, notListed(n, "finding"))
 		}
 		for _, q := range r.requirementLines() {
-			line("%s:%d: %s", r.File, q.Line, q)
+			if !l.quiet || q.Level == "error" {
+				line("%s:%d: %s", r.File, q.Line, q)
+			}
+		}
+		if l.quiet {
+			continue
 		}
 		line("%s:%d: %s: %s", r.File, r.Line, r.Name, r.Verdict)
 		if !r.decoded {
@@ -75,7 +84,9 @@ func writeText(out io.Writer, l *linter) error {
 		}
 	}
 	for _, r := range l.removed {
-		line("%s:%d: %s", r.File, r.Line, r)
+		if !l.quiet || r.Level == levelError {
+			line("%s:%d: %s", r.File, r.Line, r)
+		}
 	}
 	return w.Flush()
 }

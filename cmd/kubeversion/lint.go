@@ -15,10 +15,10 @@ import (
 
 // runLint is "kubeversion lint [--old FILE] [-o text|json|github] PATH...".
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--list-checks] [-o text|json|github] PATH...")
+	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--list-checks] [-o text|json|github|markdown] PATH...")
 	var oldFlag oldPaths
 	flags.Var(&oldFlag, "old", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml), or in the\nfiles of a directory; may be repeated. A live object that no PATH has is a\ncrd-removed finding")
-	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
+	format := flags.String("o", "text", "print `text|json|github|markdown`: compiler-style lines, one JSON document,\nGitHub Actions annotations, or Markdown for a step summary")
 	levels := newCheckLevels()
 	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
 	listChecks := flags.Bool("list-checks", false, "print the upgrade checks, each with its level, and exit")
@@ -38,7 +38,7 @@ func runLint(e *env, args []string) int {
 	}
 	write, ok := writers[*format]
 	if !ok {
-		fmt.Fprintf(e.stderr, "kubeversion lint: -o %q: want text, json or github\n", *format)
+		fmt.Fprintf(e.stderr, "kubeversion lint: -o %q: want text, json, github or markdown\n", *format)
 		return exitError
 	}
 	if len(paths) == 0 {

@@ -152,6 +152,8 @@ var cliTests = []struct {
 	{"lint-upgrade", "", []string{"lint", "--old", "../../../examples/gadgets-live.yaml", "../../../examples/gadgets-v1.yaml"}, 1},
 	{"lint-upgrade-json", "", []string{"lint", "-o", "json", "--old", "../../../examples/gadgets-live.yaml", "../../../examples/gadgets-v1.yaml"}, 1},
 	{"lint-upgrade-github", "", []string{"lint", "-o", "github", "--old", "../../../examples/gadgets-live.yaml", "../../../examples/gadgets-v1.yaml"}, 1},
+	{"lint-upgrade-markdown", "", []string{"lint", "-o", "markdown", "--old", "../../../examples/gadgets-live.yaml", "../../../examples/gadgets-v1.yaml"}, 1},
+	{"lint-crd-list-markdown", "", []string{"lint", "-o", "markdown", "manifests/crd-list.yaml", "manifests/invalid.yaml"}, 2},
 	{"lint-upgrade-levels", "", []string{"lint", "--check", "all=warning", "--check", "field-removed=off,type-changed=off", "--old", "../../../examples/gadgets-live.yaml", "../../../examples/gadgets-v1.yaml"}, 0},
 	{"lint-upgrade-no-live", "", []string{"lint", "../../../examples/gadgets-v1.yaml"}, 1},
 	{"lint-list-checks", "", []string{"lint", "--check", "format-changed=error,all=off,field-removed=warning", "--list-checks"}, 0},

@@ -9,9 +9,10 @@ import (
 
 // writers write the findings of lint in each -o format.
 var writers = map[string]func(w io.Writer, l *linter) error{
-	"text":   writeText,
-	"json":   writeJSON,
-	"github": writeGitHub,
+	"text":     writeText,
+	"json":     writeJSON,
+	"github":   writeGitHub,
+	"markdown": writeMarkdown,
 }
 
 // writeText writes each error listed (see maxListed) as "file:line:

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// writeMarkdown writes what lint found as GitHub-flavoured Markdown, for
+// $GITHUB_STEP_SUMMARY or a pull request comment: a table with each CRD's
+// verdict and the version kubectl uses, then a list of the errors,
+// findings and requirement lines listed (see maxListed), each with its
+// file and line, then the crd-removed findings and the problems. Text
+// from the input is escaped (see mdText) so that it cannot open a link,
+// an image, HTML or a table cell of its own.
+func writeMarkdown(out io.Writer, l *linter) error {
+	w := bufio.NewWriter(out)
+	fmt.Fprintf(w, "## kubeversion lint\n\n")
+	if len(l.reports) > 0 {
+		fmt.Fprintf(w, "| CRD | file | verdict | kubectl uses |\n|---|---|---|---|\n")
+		for _, r := range l.reports {
+			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", mdCode(r.Name), mdCode(fmt.Sprintf("%s:%d", r.File, r.Line)), mdText(r.Verdict), mdCode(r.Preferred))
+		}
+		fmt.Fprintln(w)
+	}
+	item := func(file string, line int, level, field, msg string) {
+		at := mdCode(fmt.Sprintf("%s:%d", file, line))
+		if line == 0 {
+			at = mdCode(file)
+		}
+		head := "- " + at + " **" + level + "**"
+		if field != "" {
+			head += " " + mdCode(field)
+		}
+		fmt.Fprintf(w, "%s: %s\n", head, mdText(msg))
+	}
+	var items bool
+	for _, r := range l.reports {
+		for _, e := range r.Errors {
+			item(r.File, e.Line, "error", e.Field, strings.TrimPrefix(e.Message, e.Field+": "))
+			items = true
+		}
+		if n := r.ErrorsNotListed; n > 0 {
+			fmt.Fprintf(w, "- %s: %s\n", mdCode(r.Name), mdText(notListed(n, "error")))
+		}
+		for _, f := range r.Findings {
+			item(r.File, f.Line, string(f.Level), f.Field, f.Message+" ["+f.Check+"]")
+			items = true
+		}
+		if n := r.FindingsNotListed; n > 0 {
+			fmt.Fprintf(w, "- %s: %s\n", mdCode(r.Name), mdText(notListed(n, "finding")))
+		}
+		for _, q := range r.requirementLines() {
+			item(r.File, q.Line, q.Level, q.Field, "needs Kubernetes "+q.Kubernetes+" or later: "+q.Reason)
+			items = true
+		}
+	}
+	for _, r := range l.removed {
+		item(r.File, r.Line, string(r.Level), r.Name, r.Message+" [crd-removed]")
+		items = true
+	}
+	for _, p := range l.problems {
+		item(p.File, p.Line, "error", "", p.Message)
+		items = true
+	}
+	if !items {
+		fmt.Fprintf(w, "No errors, findings or notes.\n")
+	}
+	return w.Flush()
+}
+
+// mdCode returns s as a code span, in which Markdown means nothing: with
+// enough backticks around it, after textLine's escapes, and a pipe
+// escaped for the table it may be in. An empty s is "-".
+func mdCode(s string) string {
+	if s == "" {
+		return "-"
+	}
+	s = strings.ReplaceAll(textLine(s), "|", "\\|")
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	pad := ""
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		pad = " "
+	}
+	return fence + pad + s + pad + fence
+}
+
+// mdText returns s, from the input, as Markdown text that shows it as it
+// is: after textLine's escapes (a line break is written \n), every
+// character Markdown or HTML could read as syntax is escaped with a
+// backslash or as an entity.
+func mdText(s string) string {
+	var b strings.Builder
+	for _, r := range textLine(s) {
+		switch {
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '&':
+			b.WriteString("&amp;")
+		case strings.ContainsRune("\\`*_{}[]()#+-.!|~", r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -13,7 +13,7 @@ import (
 	"github.com/kubeversion/kubeversion/crd"
 )
 
-// runLint is "kubeversion lint [--old FILE] [-o text|json|github] PATH...".
+// runLint is "kubeversion lint [flags] PATH..." (see its --help).
 func runLint(e *env, args []string) int {
 	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--list-checks] [-o text|json|github|markdown] PATH...")
 	var oldFlag oldPaths

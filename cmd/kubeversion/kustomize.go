@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 
@@ -33,16 +32,4 @@ func kustomizeBuild(dir string) ([]byte, error) {
 		return nil, err
 	}
 	return m.AsYaml()
-}
-
-// lintKustomization lints the objects that `kubectl apply -k dir` would
-// apply, under the file name "dir (kustomize build)", with the lines of
-// the build's output (`kubectl kustomize dir` prints it), and returns how
-// many CRDs it found.
-func (l *linter) lintKustomization(dir string) (int, error) {
-	built, err := kustomizeBuild(dir)
-	if err != nil {
-		return 0, err
-	}
-	return l.lintReader(dir+" (kustomize build)", bytes.NewReader(built)), nil
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -123,58 +122,16 @@ type linter struct {
 	invalid     bool      // some CRD has errors, or upgrade findings at level error
 }
 
-// lintPath lints a file, every .yaml, .yml and .json file under a
-// directory, what kustomize builds of a directory with a kustomization
-// file (as kubectl apply -k does), or standard input for "-", and notes a
-// path without any CustomResourceDefinition for endEmpty. Under a directory, files that are not
-// regular (pipes, devices, sockets, links to them) are skipped with a note,
-// since reading one could wait for ever or never end.
+// lintPath lints each input of path (see inputs.eachInput), leaving out
+// what --exclude names and the templates of Helm charts (see skip), and
+// notes a path without any CustomResourceDefinition for endEmpty.
 func (l *linter) lintPath(e *env, path string) {
 	found, problems, charts := 0, len(l.problems), len(l.charts)
-	lintFile := func(p string) error {
-		r, err := openInput(e, p)
-		if err != nil {
-			return err
-		}
-		defer r.Close()
-		found += l.lintReader(p, r)
+	in := inputs{noKustomize: l.noKustomize, skip: func(root, p string, d fs.DirEntry) bool { return l.skip(e, root, p, d) }}
+	err := in.eachInput(e, path, func(name string, r io.Reader) error {
+		found += l.lintReader(name, r)
 		return nil
-	}
-	var err error
-	switch {
-	case path == "-":
-		err = lintFile(path)
-	case !l.noKustomize && kustomizationIn(path):
-		var n int
-		n, err = l.lintKustomization(path)
-		found += n
-	default:
-		err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-			switch {
-			case err != nil:
-				return err
-			case p == path && !d.IsDir(): // named: openInput says what it reads
-				return lintFile(p)
-			case l.skip(e, path, p, d):
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			case d.IsDir() || !isManifestName(p):
-				return nil
-			case !d.Type().IsRegular():
-				info, err := os.Stat(p) // follows a symbolic link
-				if err != nil {
-					return err
-				}
-				if !info.Mode().IsRegular() {
-					fmt.Fprintf(e.stderr, "kubeversion lint: %s: skipped: %s, not a regular file\n", textLine(p), fileKind(info.Mode()))
-					return nil
-				}
-			}
-			return lintFile(p)
-		})
-	}
+	})
 	if err != nil {
 		l.problems = append(l.problems, problem{path, 0, err.Error()})
 	}

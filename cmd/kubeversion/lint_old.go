@@ -2,11 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -31,9 +30,8 @@ type liveObjects struct {
 	where map[string]problem // File and Line of each
 }
 
-// readOld reads the live objects of the files and directories of paths:
-// a directory as lint reads one (its .yaml, .yml and .json files, or what
-// kustomize builds of it), or standard input for "-". Two objects of one
+// readOld reads the live objects of the files and directories of paths,
+// as lint reads its PATHs (see inputs.eachInput). Two objects of one
 // name are a problem, at the second, naming where the first is: which of
 // them is live cannot be known, and taking the last one silently would
 // check the update against what may be the wrong object.
@@ -47,45 +45,36 @@ func readOld(e *env, paths []string) (liveObjects, *problem) {
 	return live, nil
 }
 
+// readPath reads the live objects of the inputs of path (see
+// inputs.eachInput). A path that is no directory is opened as it is, so
+// that a missing one is said as "open FILE: ...".
 func (live *liveObjects) readPath(e *env, path string) *problem {
-	readFile := func(name string, r io.Reader) *problem {
-		return live.read(name, r)
-	}
-	if path == "-" || !isDir(path) {
+	if info, err := os.Stat(path); path == "-" || err != nil || !info.IsDir() {
 		r, err := openInput(e, path)
 		if err != nil {
 			return &problem{path, 0, err.Error()}
 		}
 		defer r.Close()
-		return readFile(path, r)
-	}
-	if kustomizationIn(path) {
-		built, err := kustomizeBuild(path)
-		if err != nil {
-			return &problem{path, 0, err.Error()}
-		}
-		return readFile(path+" (kustomize build)", bytes.NewReader(built))
+		return live.read(path, r)
 	}
 	var first *problem
-	err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !isManifestName(p) || !d.Type().IsRegular() {
-			return err
-		}
-		r, err := openInput(e, p)
-		if err != nil {
-			return err
-		}
-		defer r.Close()
-		if first = readFile(p, r); first != nil {
-			return fs.SkipAll
+	err := inputs{}.eachInput(e, path, func(name string, r io.Reader) error {
+		if first = live.read(name, r); first != nil {
+			return errStopped
 		}
 		return nil
 	})
-	if err != nil {
+	switch {
+	case first != nil:
+		return first
+	case err != nil:
 		return &problem{path, 0, err.Error()}
 	}
-	return first
+	return nil
 }
+
+// errStopped stops readPath's walk at the first problem.
+var errStopped = errors.New("stopped")
 
 // read adds the CRDs of r, the text of file, to live, or returns the first
 // problem.
@@ -187,12 +176,6 @@ func sortByPlace(names []string, where map[string]problem) {
 		return wa.Line - wb.Line
 	}
 	slices.SortFunc(names, less)
-}
-
-// isDir reports whether path names a directory.
-func isDir(path string) bool {
-	info, err := os.Stat(path)
-	return err == nil && info.IsDir()
 }
 
 // stdinTwice reports whether standard input, "-", is given more than once

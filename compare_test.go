@@ -124,9 +124,13 @@ func TestCompareAllocs(t *testing.T) {
 
 // TestSortAllocs checks that a large Sort reuses its buffers: in the
 // average over many sorts it allocates nothing. (The pool may lose a buffer
-// at a garbage collection, or under the race detector, which drops some on
-// purpose; AllocsPerRun rounds such rare refills down.)
+// at a garbage collection; AllocsPerRun rounds such rare refills down. The
+// race detector's pool drops one buffer in four, which is no rare refill,
+// so the test is skipped under it.)
 func TestSortAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's sync.Pool drops buffers on purpose")
+	}
 	corpus := mixedCorpus(1000)
 	work := make([]string, len(corpus))
 	sort := func() {

@@ -23,6 +23,12 @@ type finding struct {
 	Message  string   `json:"message"`
 	// Truncated says that Field or Message was cut (see cutMiddle).
 	Truncated bool `json:"truncated,omitempty"`
+	// Accepted says that --baseline accepts the finding: it is not
+	// printed as text or annotations, nor counted in the verdict and the
+	// exit status.
+	Accepted bool `json:"accepted,omitempty"`
+
+	base string // Message before groupFindings named the versions
 }
 
 // String returns the finding as lint prints it after "file:line: ", for
@@ -38,8 +44,9 @@ func (f finding) String() string {
 // checkLevels.of) and at the line of its field in the file. A finding that
 // holds alike for several versions (the same check, level, message and
 // field under each spec.versions[i]) is listed once, at the first, with
-// the names of all (see groupFindings).
-func (r *report) addFindings(loc *locator, c, old *crd.CustomResourceDefinition, levels *checkLevels) {
+// the names of all (see groupFindings). The findings b accepts are marked
+// so; each finding's baseline entry is kept for --write-baseline.
+func (r *report) addFindings(loc *locator, c, old *crd.CustomResourceDefinition, levels *checkLevels, b *baseline) {
 	var kept []finding
 	for _, f := range crd.CheckUpgrade(old, c) {
 		l := levels.of(f.Check, f.From != "")
@@ -52,6 +59,9 @@ func (r *report) addFindings(loc *locator, c, old *crd.CustomResourceDefinition,
 		})
 	}
 	for _, f := range groupFindings(kept) {
+		e := f.baselineEntry(r.Name)
+		f.Accepted = b.accepts(e)
+		r.entries = append(r.entries, e)
 		r.addFinding(f, loc)
 	}
 }
@@ -84,6 +94,7 @@ func groupFindings(fs []finding) []finding {
 	}
 	for i := range out {
 		if vs := out[i].Versions; len(vs) > 1 {
+			out[i].base = out[i].Message
 			out[i].Message += " (in " + strconv.Itoa(len(vs)) + " versions: " + strings.Join(vs, ", ") + ")"
 		}
 	}
@@ -104,13 +115,15 @@ func anyVersion(field string) string {
 }
 
 // countFindings returns how many findings of r are errors and how many are
-// warnings, listed or not.
+// warnings, listed or not, leaving out those the baseline accepts.
 func (r report) countFindings() (errors, warnings int) {
-	errors, warnings = r.errorFindingsNotListed, r.FindingsNotListed-r.errorFindingsNotListed
+	errors, warnings = r.errorFindingsNotListed, r.FindingsNotListed-r.errorFindingsNotListed-r.acceptedNotListed
 	for _, f := range r.Findings {
-		if f.Level == levelError {
+		switch {
+		case f.Accepted:
+		case f.Level == levelError:
 			errors++
-		} else {
+		default:
 			warnings++
 		}
 	}

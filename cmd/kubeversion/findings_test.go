@@ -22,7 +22,7 @@ func TestGroupFindings(t *testing.T) {
 	})
 	want := []finding{
 		{Level: levelError, Check: "max-length-tightened", Field: "spec.versions[0].schema.openAPIV3Schema.properties[a].maxLength", Version: "v1",
-			Versions: []string{"v1", "v1beta1", "v1alpha1"}, Message: "a: maxLength 1 added (in 3 versions: v1, v1beta1, v1alpha1)"},
+			Versions: []string{"v1", "v1beta1", "v1alpha1"}, Message: "a: maxLength 1 added (in 3 versions: v1, v1beta1, v1alpha1)", base: "a: maxLength 1 added"},
 		f("spec.versions[1].schema.openAPIV3Schema.properties[b].maxLength", "v1beta1", "b: maxLength 1 added"),
 		f("spec.versions[2].schema.openAPIV3Schema.properties[a].maxLength", "v1alpha1", "a: maxLength 2 added"),
 	}

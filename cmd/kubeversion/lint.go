@@ -14,10 +14,10 @@ import (
 
 // runLint is "kubeversion lint [flags] PATH..." (see its --help).
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--list-checks] [-o text|json|github|markdown] PATH...")
+	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--baseline FILE] [--write-baseline FILE] [--list-checks] [-o text|json|github|markdown|sarif] PATH...")
 	var oldFlag oldPaths
 	flags.Var(&oldFlag, "old", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml), or in the\nfiles of a directory; may be repeated. A live object that no PATH has is a\ncrd-removed finding")
-	format := flags.String("o", "text", "print `text|json|github|markdown`: compiler-style lines, one JSON document,\nGitHub Actions annotations, or Markdown for a step summary")
+	format := flags.String("o", "text", "print `text|json|github|markdown|sarif`: compiler-style lines, one JSON\ndocument, GitHub Actions annotations, Markdown for a step summary, or a\nSARIF 2.1.0 log for code scanning")
 	levels := newCheckLevels()
 	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
 	listChecks := flags.Bool("list-checks", false, "print the upgrade checks, each with its level, and exit")
@@ -26,6 +26,8 @@ func runLint(e *env, args []string) int {
 	var exclude excludes
 	flags.Var(&exclude, "exclude", "skip the files and directories under a PATH directory that `GLOB` matches\n(path.Match), by their path under it or by their name; may be repeated")
 	allowEmpty := flags.Bool("allow-empty", false, "accept an input without any CustomResourceDefinition (by default an error,\nexit status 2, as kubectl apply refuses to apply nothing)")
+	baselineFile := flags.String("baseline", "", "accept the upgrade findings recorded in `FILE` (written by --write-baseline):\nthey are not printed, counted or failed on, only new ones are")
+	writeBaselineFile := flags.String("write-baseline", "", "record every upgrade finding in `FILE` as accepted, for --baseline, and\nfail only on the server's errors and problems")
 	release := flags.String("kubernetes-version", "", "judge CEL rules as the API server of Kubernetes `1.N` does (1.29 to 1.37),\nand make each field that 1.N rejects or drops an error")
 	paths, status, ok := parseFlags(e, flags, args)
 	if !ok {
@@ -37,7 +39,7 @@ func runLint(e *env, args []string) int {
 	}
 	write, ok := writers[*format]
 	if !ok {
-		fmt.Fprintf(e.stderr, "kubeversion lint: -o %q: want text, json, github or markdown\n", *format)
+		fmt.Fprintf(e.stderr, "kubeversion lint: -o %q: want text, json, github, markdown or sarif\n", *format)
 		return exitError
 	}
 	if len(paths) == 0 {
@@ -53,6 +55,21 @@ func runLint(e *env, args []string) int {
 		}
 		checker, _ := cel.NewCheckerFor(minor) // parseRelease took minor
 		j = newJudge(checker, minor)
+	}
+
+	var base *baseline
+	switch {
+	case *baselineFile != "" && *writeBaselineFile != "":
+		fmt.Fprintln(e.stderr, "kubeversion lint: --baseline and --write-baseline: give one")
+		return exitError
+	case *baselineFile != "":
+		var err error
+		if base, err = readBaseline(*baselineFile); err != nil {
+			fmt.Fprintf(e.stderr, "kubeversion lint: --baseline: %s\n", textLine(err.Error()))
+			return exitError
+		}
+	case *writeBaselineFile != "":
+		base = &baseline{all: true}
 	}
 
 	if stdinTwice(oldFlag, paths) {
@@ -72,7 +89,7 @@ func runLint(e *env, args []string) int {
 		}
 	}
 
-	l := linter{old: live.crds, oldPaths: oldFlag, live: live, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize, quiet: *quiet}
+	l := linter{old: live.crds, oldPaths: oldFlag, live: live, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize, quiet: *quiet, baseline: base}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
@@ -89,6 +106,15 @@ func runLint(e *env, args []string) int {
 	}
 	if *format == "text" {
 		writeProblems(e.stderr, l.problems)
+	}
+	if n := base.unused(); n > 0 && !l.quiet {
+		fmt.Fprintf(e.stderr, "kubeversion lint: --baseline %s: %d accepted finding%s no longer found: --write-baseline drops them\n", textLine(*baselineFile), n, plural(n))
+	}
+	if *writeBaselineFile != "" {
+		if err := writeBaseline(*writeBaselineFile, l.baselineEntries()); err != nil {
+			fmt.Fprintf(e.stderr, "kubeversion lint: --write-baseline: %s\n", textLine(err.Error()))
+			return exitError
+		}
 	}
 	switch {
 	case len(l.problems) > 0:
@@ -114,8 +140,9 @@ type linter struct {
 	exclude    excludes  // --exclude
 	// noKustomize reads a directory with a kustomization file by file.
 	noKustomize bool
-	quiet       bool     // --quiet: errors only
-	charts      []string // the Helm charts whose templates were skipped
+	quiet       bool      // --quiet: errors only
+	baseline    *baseline // --baseline or --write-baseline; nil without
+	charts      []string  // the Helm charts whose templates were skipped
 	reports     []report
 	problems    []problem // input that could not be read
 	notes       []string  // what the user should know, for standard error
@@ -207,7 +234,7 @@ func (l *linter) lintObject(o object) {
 	if j == nil {
 		j = newestJudge
 	}
-	r := newReport(o, loc, c, decodeErrs, l.old[name], l.levels, j)
+	r := newReport(o, loc, c, decodeErrs, l.old[name], l.levels, j, l.baseline)
 	if l.old != nil && l.old[name] == nil {
 		l.noLiveObject(&r)
 	}

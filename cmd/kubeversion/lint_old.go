@@ -131,6 +131,9 @@ type removed struct {
 	Name    string `json:"name"`
 	Level   level  `json:"level"`
 	Message string `json:"message"`
+	// Accepted says that --baseline accepts the finding (see
+	// finding.Accepted).
+	Accepted bool `json:"accepted,omitempty"`
 }
 
 // String returns the finding as lint prints it after "file:line: ".
@@ -158,9 +161,11 @@ func (l *linter) checkRemoved() {
 	sortByPlace(names, l.live.where)
 	for _, name := range names {
 		w := l.live.where[name]
-		l.removed = append(l.removed, removed{File: w.File, Line: w.Line, Name: name, Level: lvl,
-			Message: "a live object of --old that no PATH has: if the new release no longer ships this CRD, deleting it (kubectl apply --prune, Argo CD or Flux pruning) deletes every object of it; if it moved, lint the file it moved to"})
-		if lvl == levelError {
+		r := removed{File: w.File, Line: w.Line, Name: name, Level: lvl,
+			Message: "a live object of --old that no PATH has: if the new release no longer ships this CRD, deleting it (kubectl apply --prune, Argo CD or Flux pruning) deletes every object of it; if it moved, lint the file it moved to"}
+		r.Accepted = l.baseline.accepts(r.baselineEntry())
+		l.removed = append(l.removed, r)
+		if lvl == levelError && !r.Accepted {
 			l.invalid = true
 		}
 	}

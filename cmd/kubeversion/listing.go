@@ -92,9 +92,15 @@ func (r *report) listsError() bool {
 // addFinding lists f, shortened, at the line loc finds for its field; or
 // counts it when maxListed are listed. Only a listed finding is located.
 func (r *report) addFinding(f finding, loc *locator) {
+	if f.Accepted {
+		r.AcceptedFindings++
+	}
 	if len(r.Findings) == maxListed {
 		r.FindingsNotListed++
-		if f.Level == levelError {
+		switch {
+		case f.Accepted:
+			r.acceptedNotListed++
+		case f.Level == levelError:
 			r.errorFindingsNotListed++
 		}
 		return

@@ -11,6 +11,7 @@ import (
 var writers = map[string]func(w io.Writer, l *linter) error{
 	"text":     writeText,
 	"json":     writeJSON,
+	"sarif":    writeSARIF,
 	"github":   writeGitHub,
 	"markdown": writeMarkdown,
 }
@@ -39,7 +40,7 @@ func writeText(out io.Writer, l *linter) error {
 			line("%s:%d: %s: %s", r.File, r.Line, r.Name, notListed(n, "error"))
 		}
 		for _, f := range r.Findings {
-			if !l.quiet || f.Level == levelError {
+			if !f.Accepted && (!l.quiet || f.Level == levelError) {
 				line("%s:%d: %s", r.File, f.Line, f)
 			}
 		}
@@ -85,7 +86,7 @@ func writeText(out io.Writer, l *linter) error {
 		}
 	}
 	for _, r := range l.removed {
-		if !l.quiet || r.Level == levelError {
+		if !r.Accepted && (!l.quiet || r.Level == levelError) {
 			line("%s:%d: %s", r.File, r.Line, r)
 		}
 	}

@@ -29,6 +29,9 @@ func writeGitHub(out io.Writer, l *linter) error {
 			annotate("error", r.File, r.Line, r.Name, notListed(n, "error"))
 		}
 		for _, f := range r.Findings {
+			if f.Accepted {
+				continue
+			}
 			annotate(string(f.Level), r.File, f.Line, r.Name+" ["+f.Check+"]", f.Field+": "+f.Message)
 		}
 		if n := r.FindingsNotListed; n > 0 {
@@ -61,6 +64,9 @@ func writeGitHub(out io.Writer, l *linter) error {
 		annotate("notice", r.File, r.Line, r.Name, msg)
 	}
 	for _, r := range l.removed {
+		if r.Accepted {
+			continue
+		}
 		annotate(string(r.Level), r.File, r.Line, r.Name+" [crd-removed]", r.Message)
 	}
 	for _, p := range l.problems {

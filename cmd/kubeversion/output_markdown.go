@@ -45,6 +45,9 @@ func writeMarkdown(out io.Writer, l *linter) error {
 			fmt.Fprintf(w, "- %s: %s\n", mdCode(r.Name), mdText(notListed(n, "error")))
 		}
 		for _, f := range r.Findings {
+			if f.Accepted {
+				continue
+			}
 			item(r.File, f.Line, string(f.Level), f.Field, f.Message+" ["+f.Check+"]")
 			items = true
 		}
@@ -57,6 +60,9 @@ func writeMarkdown(out io.Writer, l *linter) error {
 		}
 	}
 	for _, r := range l.removed {
+		if r.Accepted {
+			continue
+		}
 		item(r.File, r.Line, string(r.Level), r.Name, r.Message+" [crd-removed]")
 		items = true
 	}

@@ -53,8 +53,14 @@ type report struct {
 	// with the oldest release that accepts it (the first maxListed).
 	Requirements []requirement `json:"requirements"`
 
-	decoded                bool // the CRD could be read, and Versions says what it has
-	errorFindingsNotListed int  // how many findings not listed are errors
+	// AcceptedFindings is how many findings, listed or not, --baseline
+	// accepts.
+	AcceptedFindings int `json:"acceptedFindings,omitempty"`
+
+	decoded                bool            // the CRD could be read, and Versions says what it has
+	errorFindingsNotListed int             // how many findings not listed are errors the baseline does not accept
+	acceptedNotListed      int             // how many findings not listed the baseline accepts
+	entries                []baselineEntry // of every finding, for --write-baseline
 }
 
 // lintError is one error of the API server, located in the file.
@@ -82,8 +88,8 @@ type versionReport struct {
 // newReport reports on the CRD of o, whose fields loc locates: c as
 // decoded, or nil when it could not be, with the errors of decoding; old
 // is the live object for an update, or nil; levels say what to do with the
-// findings of each upgrade check; j judges the CRD.
-func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels, j *judge) report {
+// findings of each upgrade check; j judges the CRD; b is --baseline, or nil.
+func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels, j *judge, b *baseline) report {
 	r := report{
 		File: o.file, Line: o.line, Name: metadataName(o), Operation: "create",
 		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},
@@ -132,7 +138,7 @@ func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeEr
 		case levels.allOff():
 			r.UpgradeNotChecked = "checks off"
 		default:
-			r.addFindings(loc, c, old, levels)
+			r.addFindings(loc, c, old, levels, b)
 		}
 	}
 	r.Verdict = r.verdict()
@@ -262,6 +268,12 @@ func (r report) upgradeVerdict() string {
 	}
 	if warnings > 0 {
 		parts = append(parts, strconv.Itoa(warnings)+" warning"+plural(warnings))
+	}
+	if n := r.AcceptedFindings; n > 0 {
+		if len(parts) == 0 {
+			parts = append(parts, "no new findings")
+		}
+		parts = append(parts, strconv.Itoa(n)+" accepted by --baseline")
 	}
 	if len(parts) == 0 {
 		return prefix + "no findings"

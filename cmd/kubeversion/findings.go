@@ -33,9 +33,9 @@ type finding struct {
 
 // String returns the finding as lint prints it after "file:line: ", for
 // example "warning: spec.versions[0].served: v1beta1 is no longer served:
-// ... [served-version-removed]".
+// ... [served-version-removed]", with long lists cut (see cutLists).
 func (f finding) String() string {
-	return string(f.Level) + ": " + f.Field + ": " + f.Message + " [" + f.Check + "]"
+	return string(f.Level) + ": " + f.Field + ": " + cutLists(f.Message) + " [" + f.Check + "]"
 }
 
 // addFindings runs the upgrade checks of package crd on c, against old,

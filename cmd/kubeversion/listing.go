@@ -1,7 +1,9 @@
 package main
 
 import (
+	"regexp"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kubeversion/kubeversion/crd"
@@ -113,4 +115,35 @@ func (r *report) addFinding(f finding, loc *locator) {
 // example "3 more errors not listed: lint lists the first 100 of a CRD".
 func notListed(n int, what string) string {
 	return strconv.Itoa(n) + " more " + what + plural(n) + " not listed: lint lists the first " + strconv.Itoa(maxListed) + " of a CRD"
+}
+
+// maxListItems is how many items of a list in a message the text, GitHub
+// and Markdown outputs show; JSON and SARIF show all.
+const maxListItems = 10
+
+// longList matches a list of more than maxListItems items in a message:
+// items without blanks, commas, semicolons or parentheses (field paths,
+// version names, quoted enum values), separated by ", ", after a blank
+// or at the start, and before the end, a semicolon, a parenthesis,
+// ", and ", ", or ", or a colon or a period that ends a sentence, so that
+// a list is cut only where it is clear where it ends.
+var longList = regexp.MustCompile(`(?:^| )((?:[^\s,;()]+, ){` + strconv.Itoa(maxListItems) + `,}[^\s,;()]+)(?:$|[;)]| \(|, and |, or |[.:](?:\s|$))`)
+
+// cutLists returns msg with each list of more than maxListItems items
+// cut to its first maxListItems and "and N more", for example "lose
+// spec.a, ..., spec.j, and 31 more". A finding that lists 40 field paths
+// is otherwise one line of 2,500 characters.
+func cutLists(msg string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range longList.FindAllStringSubmatchIndex(msg, -1) {
+		items := strings.Split(msg[m[2]:m[3]], ", ")
+		b.WriteString(msg[last:m[2]])
+		b.WriteString(strings.Join(items[:maxListItems], ", ") + ", and " + strconv.Itoa(len(items)-maxListItems) + " more")
+		last = m[3]
+	}
+	if last == 0 {
+		return msg
+	}
+	return b.String() + msg[last:]
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -94,5 +95,65 @@ func TestCutMiddle(t *testing.T) {
 	}
 	if got, cut := cutMiddle("short"); got != "short" || cut {
 		t.Errorf("cutMiddle(%q) = %q, %v", "short", got, cut)
+	}
+}
+
+func TestCutLists(t *testing.T) {
+	items := func(n int) string {
+		var s []string
+		for i := range n {
+			s = append(s, "spec.f"+strconv.Itoa(i))
+		}
+		return strings.Join(s, ", ")
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"lose " + items(10) + "; convert", "lose " + items(10) + "; convert"},
+		{"lose " + items(11) + "; convert", "lose " + items(10) + ", and 1 more; convert"},
+		{"lose " + items(41) + " (in 2 versions: v1, v2)", "lose " + items(10) + ", and 31 more (in 2 versions: v1, v2)"},
+		{`enum values removed: "a b", "c", "d"`, `enum values removed: "a b", "c", "d"`},
+		{"a, b, c, d, e, f, g, h, i, j, k l, m", "a, b, c, d, e, f, g, h, i, j, k l, m"},
+		{"lack " + items(12) + ", and lose them", "lack " + items(10) + ", and 2 more, and lose them"},
+		{"lack " + items(12) + ". Then", "lack " + items(10) + ", and 2 more. Then"},
+	} {
+		if got := cutLists(tc.in); got != tc.want {
+			t.Errorf("cutLists(%q)\n = %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestCutListsOutputs checks that the text output cuts a long list that
+// JSON gives whole: the 40 fields of the storage version that strategy
+// None drops from objects written through another version.
+func TestCutListsOutputs(t *testing.T) {
+	var props, fields []string
+	for i := range 40 {
+		props = append(props, fmt.Sprintf("f%02d: {type: string}", i))
+		fields = append(fields, fmt.Sprintf("spec.f%02d", i))
+	}
+	file := writeTemp(t, "crd.yaml", `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, kind: Widget}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {`+strings.Join(props, ", ")+`}}}}}
+  - name: v1beta1
+    served: true
+    storage: false
+    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}
+`)
+	text, _, _ := runLintIn(t, "", "lint", file)
+	js, _, _ := runLintIn(t, "", "lint", "-o", "json", file)
+	whole := strings.Join(fields, ", ")
+	if !strings.Contains(text, strings.Join(fields[:10], ", ")+", and 30 more") || strings.Contains(text, whole) {
+		t.Errorf("text output does not cut the list of 40 fields:\n%s", text)
+	}
+	if !strings.Contains(js, whole) {
+		t.Errorf("JSON output does not list the 40 fields whole:\n%s", js)
 	}
 }

@@ -32,7 +32,7 @@ func writeGitHub(out io.Writer, l *linter) error {
 			if f.Accepted {
 				continue
 			}
-			annotate(string(f.Level), r.File, f.Line, r.Name+" ["+f.Check+"]", f.Field+": "+f.Message)
+			annotate(string(f.Level), r.File, f.Line, r.Name+" ["+f.Check+"]", f.Field+": "+cutLists(f.Message))
 		}
 		if n := r.FindingsNotListed; n > 0 {
 			level := levelWarning

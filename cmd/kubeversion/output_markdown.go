@@ -48,7 +48,7 @@ func writeMarkdown(out io.Writer, l *linter) error {
 			if f.Accepted {
 				continue
 			}
-			item(r.File, f.Line, string(f.Level), f.Field, f.Message+" ["+f.Check+"]")
+			item(r.File, f.Line, string(f.Level), f.Field, cutLists(f.Message)+" ["+f.Check+"]")
 			items = true
 		}
 		if n := r.FindingsNotListed; n > 0 {

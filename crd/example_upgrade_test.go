@@ -74,8 +74,8 @@ func ExampleCheckUpgrade_twoComparisons() {
 		}
 	}
 	// Output:
-	// spec: newly required: image: stored objects and clients without them fail validation
-	// storage moves from v1beta1 to v1: spec: newly required: image: stored objects and clients without them fail validation
+	// spec: newly required: image: clients without them fail validation; a stored object without them can still be updated without changing that object since Kubernetes 1.30 (validation ratcheting), not before
+	// storage moves from v1beta1 to v1: spec: newly required: image: clients without them fail validation; a stored object without them can still be updated without changing that object since Kubernetes 1.30 (validation ratcheting), not before
 }
 
 func ExampleCheckUpgrade_noLiveObject() {
@@ -146,5 +146,5 @@ func ExampleUpgradeChecks() {
 	checks := crd.UpgradeChecks()
 	fmt.Println(len(checks), checks[0], checks[len(checks)-1])
 	// Output:
-	// 39 served-version-removed unhandled-change
+	// 40 served-version-removed unhandled-change
 }

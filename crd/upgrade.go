@@ -72,6 +72,7 @@ const (
 	checkMinPropertiesTightened  = "min-properties-tightened"
 	checkRequiredAdded           = "required-added"
 	checkPatternChanged          = "pattern-changed"
+	checkPatternLoosened         = "pattern-loosened"
 	checkNullableChanged         = "nullable-changed"
 	checkFormatChanged           = "format-changed"
 	checkUniqueItemsAdded        = "unique-items-added"
@@ -93,7 +94,7 @@ var upgradeChecks = []string{
 	checkEnumAdded, checkEnumValueRemoved, checkEnumValueAdded, checkDefaultChanged,
 	checkMaximumTightened, checkMaxLengthTightened, checkMaxItemsTightened, checkMaxPropertiesTightened,
 	checkMinimumTightened, checkMinLengthTightened, checkMinItemsTightened, checkMinPropertiesTightened,
-	checkRequiredAdded, checkPatternChanged, checkNullableChanged, checkFormatChanged,
+	checkRequiredAdded, checkPatternChanged, checkPatternLoosened, checkNullableChanged, checkFormatChanged,
 	checkUniqueItemsAdded, checkAllOfChanged, checkAnyOfChanged, checkOneOfChanged, checkNotChanged, checkListTypeChanged, checkMapTypeChanged, checkValidationRulesChanged,
 	checkUnhandledChange,
 }

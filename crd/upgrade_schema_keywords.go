@@ -2,7 +2,6 @@ package crd
 
 import (
 	"encoding/json"
-	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,16 +84,19 @@ func (c *schemaComparison) required(old, new []string, path, field string) {
 	}
 	if len(added) > 0 {
 		c.add(checkRequiredAdded, path+".required", field,
-			"newly required: "+strings.Join(added, ", ")+": stored objects and clients without them fail validation")
+			"newly required: "+strings.Join(added, ", ")+": clients without them fail validation; a stored object without them"+ratchetedObject)
 	}
 }
 
 // pattern reports a pattern added or changed; one removed allows more,
 // and one written differently that means the same (see samePattern)
-// changes nothing.
+// changes nothing. A pattern that accepts every string the old one did
+// (see coversPattern) is pattern-loosened.
 func (c *schemaComparison) pattern(old, new, path, field string) {
 	switch {
 	case old == new || new == "" || samePattern(old, new):
+	case old != "" && coversPattern(new, old):
+		c.add(checkPatternLoosened, path+".pattern", field, "pattern loosens from "+strconv.Quote(old)+" to "+strconv.Quote(new)+": every value valid before still is; the controller may now get values the old pattern refused")
 	case old == "":
 		c.add(checkPatternChanged, path+".pattern", field, "pattern "+strconv.Quote(new)+" added")
 	default:
@@ -132,7 +134,7 @@ func (c *schemaComparison) enum(old, new *JSONSchemaProps, path, field string) {
 	}
 	removed, added := enumDiff(old.Enum, new.Enum), enumDiff(new.Enum, old.Enum)
 	if len(removed) > 0 {
-		c.add(checkEnumValueRemoved, path, field, "enum values removed: "+joinJSON(removed)+": stored objects and clients that use them fail validation")
+		c.add(checkEnumValueRemoved, path, field, "enum values removed: "+joinJSON(removed)+": clients that use them fail validation; a stored object with one"+ratcheted)
 	}
 	if len(added) > 0 {
 		c.add(checkEnumValueAdded, path, field, "enum values added: "+joinJSON(added)+": clients that know only the old values may not handle them")
@@ -273,25 +275,4 @@ func joinJSON(vs []JSON) string {
 		s[i] = jsonText(&vs[i])
 	}
 	return strings.Join(s, ", ")
-}
-
-// samePattern reports whether the regular expressions a and b, as the API
-// server compiles a pattern (Go's regexp, Perl syntax), parse to
-// simplified syntax trees that Go writes alike: the same expression
-// written otherwise, such as
-// a character class with a letter twice ([-a-zSA-Z0-9] and [-a-zA-Z0-9],
-// as Gateway API v1.3 rewrote it) or x{2} and xx. It does not decide
-// whether two different trees match the same strings.
-func samePattern(a, b string) bool {
-	ta, err := syntax.Parse(a, syntax.Perl)
-	if err != nil {
-		return false
-	}
-	tb, err := syntax.Parse(b, syntax.Perl)
-	if err != nil {
-		return false
-	}
-	// Equal would tell a literal "xx" from two literals "x": the
-	// rendering of the trees says the same for both.
-	return ta.Simplify().String() == tb.Simplify().String()
 }

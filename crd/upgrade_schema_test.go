@@ -33,6 +33,8 @@ func TestCheckUpgradeSchemaKeywords(t *testing.T) {
 		{"pattern written otherwise", `{"type":"string","pattern":"^[a-z]([-a-zSA-Z0-9]*[a-zA-Z0-9])?$"}`, `{"type":"string","pattern":"^[a-z]([-a-zA-Z0-9]*[0-9A-Za-z])?$"}`, nil, nil},
 		{"pattern repeat spelt out", `{"type":"string","pattern":"^x{2}$"}`, `{"type":"string","pattern":"^xx$"}`, nil, nil},
 		{"pattern changed", `{"type":"string","pattern":"^[a-z]+$"}`, `{"type":"string","pattern":"^[a-y]+$"}`, []string{"pattern-changed .pattern"}, []string{`pattern changes from "^[a-z]+$" to "^[a-y]+$"`}},
+		{"pattern loosened", `{"type":"string","pattern":"^[a-y]+$"}`, `{"type":"string","pattern":"^[a-z]+$"}`, []string{"pattern-loosened .pattern"}, []string{`pattern loosens from "^[a-y]+$" to "^[a-z]+$": every value valid before still is`}},
+		{"maxLength ratcheted", `{"type":"string"}`, `{"type":"string","maxLength":3}`, []string{"max-length-tightened .maxLength"}, []string{"maxLength 3 added where there was no bound: values it refuses fail validation; a stored object with one can still be updated without changing that value since Kubernetes 1.30 (validation ratcheting), not before"}},
 		{"integer to number keeps stored objects", `{"type":"integer"}`, `{"type":"number"}`, []string{"type-widened .type"}, []string{`spec.x: type changes from "integer" to "number": stored objects stay valid`}},
 		{"number to integer", `{"type":"number"}`, `{"type":"integer"}`, []string{"type-changed .type"}, []string{`spec.x: type changes from "number" to "integer": stored objects and clients of the old type break`}},
 		{"type removed for int-or-string", `{"type":"string"}`, `{"x-kubernetes-int-or-string":true}`,
@@ -266,8 +268,8 @@ func TestUpgradeChecksComplete(t *testing.T) {
 		}
 		seen[c] = true
 	}
-	if n := len(seen); n != 39 {
-		t.Errorf("UpgradeChecks has %d names, want 39", n)
+	if n := len(seen); n != 40 {
+		t.Errorf("UpgradeChecks has %d names, want 40", n)
 	}
 	got := map[string]bool{}
 	for _, f := range unjudgedFields {

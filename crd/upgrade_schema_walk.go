@@ -18,8 +18,23 @@ type schemaComparison struct {
 }
 
 func (c *schemaComparison) add(check, path, field, msg string) {
+	switch check {
+	case checkMaximumTightened, checkMaxLengthTightened, checkMaxItemsTightened, checkMaxPropertiesTightened,
+		checkMinimumTightened, checkMinLengthTightened, checkMinItemsTightened, checkMinPropertiesTightened,
+		checkPatternChanged, checkEnumAdded:
+		msg += ": values it refuses fail validation; a stored object with one" + ratcheted
+	}
 	c.findings = append(c.findings, Finding{Check: check, Field: path, Version: c.version, From: c.from, Message: c.prefix + fieldName(field) + ": " + msg})
 }
+
+// What validation ratcheting (on by default since Kubernetes 1.30, GA in
+// 1.33) still allows after a rule is tightened: the API server ignores
+// errors at values an update leaves as they were, and so at an object
+// left as it was, where a newly required field is missing.
+const (
+	ratcheted       = " can still be updated without changing that value since Kubernetes 1.30 (validation ratcheting), not before"
+	ratchetedObject = " can still be updated without changing that object since Kubernetes 1.30 (validation ratcheting), not before"
+)
 
 // fieldName returns how messages name the object field at path.
 func fieldName(path string) string {

@@ -45,7 +45,7 @@ func (f finding) String() string {
 // holds alike for several versions (the same check, level, message and
 // field under each spec.versions[i]) is listed once, at the first, with
 // the names of all (see groupFindings). The findings b accepts are marked
-// so; each finding's baseline entry is kept for --write-baseline.
+// so; with --write-baseline, each finding's baseline entry is kept.
 func (r *report) addFindings(loc *locator, c, old *crd.CustomResourceDefinition, levels *checkLevels, b *baseline) {
 	var kept []finding
 	for _, f := range crd.CheckUpgrade(old, c) {
@@ -61,7 +61,9 @@ func (r *report) addFindings(loc *locator, c, old *crd.CustomResourceDefinition,
 	for _, f := range groupFindings(kept) {
 		e := f.baselineEntry(r.Name)
 		f.Accepted = b.accepts(e)
-		r.entries = append(r.entries, e)
+		if b != nil && b.all {
+			r.entries = append(r.entries, e)
+		}
 		r.addFinding(f, loc)
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 // runLint is "kubeversion lint [flags] PATH..." (see its --help).
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--baseline FILE] [--write-baseline FILE] [--list-checks] [-o text|json|github|markdown|sarif] PATH...")
+	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--color auto|always|never] [--baseline FILE] [--write-baseline FILE] [--list-checks] [-o text|json|github|markdown|sarif] PATH...")
 	var oldFlag oldPaths
 	flags.Var(&oldFlag, "old", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml), or in the\nfiles of a directory; may be repeated. A live object that no PATH has is a\ncrd-removed finding")
 	format := flags.String("o", "text", "print `text|json|github|markdown|sarif`: compiler-style lines, one JSON\ndocument, GitHub Actions annotations, Markdown for a step summary, or a\nSARIF 2.1.0 log for code scanning")
@@ -28,6 +28,8 @@ func runLint(e *env, args []string) int {
 	allowEmpty := flags.Bool("allow-empty", false, "accept an input without any CustomResourceDefinition (by default an error,\nexit status 2, as kubectl apply refuses to apply nothing)")
 	baselineFile := flags.String("baseline", "", "accept the upgrade findings recorded in `FILE` (written by --write-baseline):\nthey are not printed, counted or failed on, only new ones are")
 	writeBaselineFile := flags.String("write-baseline", "", "record every upgrade finding in `FILE` as accepted, for --baseline, and\nfail only on the server's errors and problems")
+	var color colorMode
+	flags.Var(&color, "color", "colour the level of each finding in the text output: `auto|always|never`;\nauto colours on a terminal, unless NO_COLOR is set, and never in a pipe")
 	release := flags.String("kubernetes-version", "", "judge CEL rules as the API server of Kubernetes `1.N` does (1.29 to 1.37),\nand make each field that 1.N rejects or drops an error")
 	paths, status, ok := parseFlags(e, flags, args)
 	if !ok {
@@ -89,7 +91,7 @@ func runLint(e *env, args []string) int {
 		}
 	}
 
-	l := linter{old: live.crds, oldPaths: oldFlag, live: live, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize, quiet: *quiet, baseline: base}
+	l := linter{old: live.crds, oldPaths: oldFlag, live: live, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize, quiet: *quiet, baseline: base, color: color.on(e.stdout)}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
@@ -141,6 +143,7 @@ type linter struct {
 	// noKustomize reads a directory with a kustomization file by file.
 	noKustomize bool
 	quiet       bool      // --quiet: errors only
+	color       bool      // --color: colour the levels of the text output
 	baseline    *baseline // --baseline or --write-baseline; nil without
 	charts      []string  // the Helm charts whose templates were skipped
 	reports     []report

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -20,7 +21,8 @@ var writers = map[string]func(w io.Writer, l *linter) error{
 // message", as compilers do, then each finding listed, a line for each of
 // the two saying how many are not listed, the requirements of
 // report.requirementLines, and a short report of the CRD; then the
-// crd-removed findings. With --quiet, it writes only the lines of errors:
+// crd-removed findings, the level of each finding coloured with --color.
+// With --quiet, it writes only the lines of errors:
 // the server's, and the findings and requirements at level error. Every
 // line goes through textLine, so
 // that no name, message or file name of the input can start a line of its
@@ -32,6 +34,16 @@ func writeText(out io.Writer, l *linter) error {
 		w.WriteString(textLine(fmt.Sprintf(format, args...)))
 		w.WriteByte('\n')
 	}
+	// levelled writes "file:line: s", s starting with its level, which is
+	// coloured with --color.
+	levelled := func(file string, n int, s string) {
+		s = textLine(s)
+		if l.color {
+			s = paintLevel(s)
+		}
+		w.WriteString(textLine(file+":"+strconv.Itoa(n)+": ") + s)
+		w.WriteByte('\n')
+	}
 	for _, r := range l.reports {
 		for _, e := range r.Errors {
 			line("%s:%d: %s", r.File, e.Line, e.Message)
@@ -41,7 +53,7 @@ func writeText(out io.Writer, l *linter) error {
 		}
 		for _, f := range r.Findings {
 			if !f.Accepted && (!l.quiet || f.Level == levelError) {
-				line("%s:%d: %s", r.File, f.Line, f)
+				levelled(r.File, f.Line, f.String())
 			}
 		}
 		if n := r.FindingsNotListed; n > 0 && (!l.quiet || r.errorFindingsNotListed > 0) {
@@ -49,7 +61,7 @@ func writeText(out io.Writer, l *linter) error {
 		}
 		for _, q := range r.requirementLines() {
 			if !l.quiet || q.Level == "error" {
-				line("%s:%d: %s", r.File, q.Line, q)
+				levelled(r.File, q.Line, q.String())
 			}
 		}
 		if l.quiet {
@@ -87,7 +99,7 @@ func writeText(out io.Writer, l *linter) error {
 	}
 	for _, r := range l.removed {
 		if !r.Accepted && (!l.quiet || r.Level == levelError) {
-			line("%s:%d: %s", r.File, r.Line, r)
+			levelled(r.File, r.Line, r.String())
 		}
 	}
 	return w.Flush()

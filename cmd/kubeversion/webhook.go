@@ -39,13 +39,15 @@ func runWebhook(e *env, args []string) int {
 // line it writes to standard error goes through textLine: file names and
 // messages come from the input and the webhook.
 func runWebhookCheck(e *env, args []string) int {
-	flags := newFlagSet(e, "webhook check", "--crd FILE [--url URL] [--ca FILE] [--tls-server-name NAME] [--insecure-skip-tls-verify] [--timeout DURATION] [-o text|json|github] OBJECT...")
+	flags := newFlagSet(e, "webhook check", "--crd FILE [--url URL] [--ca FILE] [--tls-server-name NAME] [--insecure-skip-tls-verify] [--ignore PATH]... [--timeout DURATION] [-o text|json|github] OBJECT...")
 	crdFile := flags.String("crd", "", "the CustomResourceDefinition whose conversion to check, in `FILE`")
 	rawURL := flags.String("url", "", "call the webhook at `URL` instead of the CRD's clientConfig (required when\nit names a service, for example after kubectl port-forward)")
 	caFile := flags.String("ca", "", "trust the PEM certificates of `FILE` instead of the CRD's caBundle")
 	serverName := flags.String("tls-server-name", "", "verify that the webhook's certificate names `NAME` (by default, for a CRD\nwhose webhook is a service, <name>.<namespace>.svc, as the API server does;\nelse the host of the URL)")
 	insecure := flags.Bool("insecure-skip-tls-verify", false, "do not verify the webhook's certificate (the API server always does)")
 	format := flags.String("o", "text", "print `text|json|github`: compiler-style lines, one JSON document, or GitHub\nActions annotations")
+	var ignore ignorePaths
+	flags.Var(&ignore, "ignore", "leave out the round-trip differences at or under the field `PATH` (status,\nspec.template); may be repeated. An empty object ({}) where there was none, or\nnone where there was one, is never a finding: Go's omitempty keeps an empty\nstruct, as kubebuilder's webhooks write it")
 	timeout := flags.Duration("timeout", defaultRunTimeout, "stop calling the webhook after `DURATION` in all, with exit status 2")
 	paths, status, ok := parseFlags(e, flags, args)
 	if !ok {
@@ -72,7 +74,7 @@ func runWebhookCheck(e *env, args []string) int {
 	if p != nil {
 		return fail("--crd: %s", p)
 	}
-	c := &webhookChecker{def: def}
+	c := &webhookChecker{def: def, ignore: ignore}
 	strategy := crd.NoneConverter
 	if conv := def.Spec.Conversion; conv != nil && conv.Strategy == crd.WebhookConverter {
 		strategy = crd.WebhookConverter
@@ -140,7 +142,8 @@ func readSamples(e *env, def *crd.CustomResourceDefinition, paths []string) ([]s
 // summary is what c found on objects samples, for the writers; the
 // findings of the calls made before a stop are in it too.
 func (c *webhookChecker) summary(strategy string, objects int) webhookSummary {
-	summary := webhookSummary{CRD: c.def.Metadata.Name, Strategy: strategy, Objects: objects, Served: served(c.def), Calls: c.calls, Findings: c.findings}
+	summary := webhookSummary{CRD: c.def.Metadata.Name, Strategy: strategy, Objects: objects, Served: served(c.def), Calls: c.calls, Findings: c.findings,
+		Ignored: c.ignored, EmptyAsAbsent: c.emptyAsAbsent}
 	if c.client != nil {
 		summary.URL = c.client.url
 	}

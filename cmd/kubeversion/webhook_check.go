@@ -19,6 +19,10 @@ type webhookChecker struct {
 	calls    int
 	findings []webhookFinding
 	stop     *stopError // the failure that ended the calls, or nil
+
+	ignore        ignorePaths // --ignore
+	ignored       int         // round-trip differences under --ignore
+	emptyAsAbsent int         // round-trip differences between {} and absent
 }
 
 // check checks every sample, as its version's schema stores it, against
@@ -91,7 +95,7 @@ func (c *webhookChecker) checkRoundTrip(s sample, to string) {
 	if p := back[0].Pruned; len(p) > 0 {
 		c.add(s, "pruned", to, s.version, fmt.Sprintf("the %s schema prunes what the webhook wrote, silently: %s", s.version, strings.Join(p, ", ")))
 	}
-	if diffs := diffValues("", s.fields, back[0].Object, nil); len(diffs) > 0 {
+	if diffs := c.filterDiffs(diffValues("", s.fields, back[0].Object, nil)); len(diffs) > 0 {
 		c.add(s, "round trip", s.version, to, "does not come back as it was: "+strings.Join(diffs, "; "))
 	}
 }

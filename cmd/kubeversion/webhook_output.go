@@ -51,6 +51,11 @@ type webhookSummary struct {
 	// Stopped is why the check stopped before its last call, as standard
 	// error says it; Findings are then those of the calls before.
 	Stopped string `json:"stopped,omitempty"`
+	// Ignored is how many round-trip differences --ignore left out.
+	Ignored int `json:"ignored,omitempty"`
+	// EmptyAsAbsent is how many round-trip differences between an empty
+	// object and none were left out (see webhookChecker.filterDiffs).
+	EmptyAsAbsent int `json:"emptyAsAbsent,omitempty"`
 }
 
 // verdict says, for example, "CronTab crontabs.stable.example.com
@@ -64,6 +69,12 @@ func (s *webhookSummary) verdict() string {
 	}
 	if s.Stopped != "" {
 		findings = "stopped, " + findings + " so far"
+	}
+	if n := s.Ignored; n > 0 {
+		findings += fmt.Sprintf(" (%d difference%s under --ignore left out)", n, plural(n))
+	}
+	if n := s.EmptyAsAbsent; n > 0 {
+		findings += fmt.Sprintf(" (%d difference%s between {} and none left out, as Go's omitempty keeps an empty struct)", n, plural(n))
 	}
 	return fmt.Sprintf("%s (strategy %s, served %s): %d object%s, %d call%s, %s",
 		s.CRD, s.Strategy, strings.Join(s.Served, ", "), s.Objects, plural(s.Objects), s.Calls, plural(s.Calls), findings)

@@ -78,7 +78,13 @@ func runBinary(t *testing.T, stdin string, args ...string) (stdout, stderr strin
 // under -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
+	goldenFile(t, filepath.Join("testdata", "golden", name), got)
+}
+
+// goldenFile compares got with the file at path, or rewrites it under
+// -update.
+func goldenFile(t *testing.T, path, got string) {
+	t.Helper()
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)

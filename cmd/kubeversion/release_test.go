@@ -50,7 +50,7 @@ func moduleDir(t *testing.T, module string) string {
 }
 
 // testModules are the modules whose files tests lint.
-var testModules = []string{"sigs.k8s.io/gateway-api@v1.3.0", "sigs.k8s.io/gateway-api@v1.6.3", "sigs.k8s.io/cluster-api@v1.8.0", "istio.io/api@v1.22.0", "istio.io/api@v1.31.1"}
+var testModules = []string{"sigs.k8s.io/gateway-api@v1.3.0", "sigs.k8s.io/gateway-api@v1.6.3", "sigs.k8s.io/cluster-api@v1.8.0", "istio.io/api@v1.22.0", "istio.io/api@v1.31.1", "github.com/kyverno/kyverno@v1.12.0"}
 
 var (
 	modulesOnce sync.Once

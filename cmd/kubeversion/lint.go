@@ -210,6 +210,8 @@ func (l *linter) lintReader(file string, r io.Reader) int {
 		l.levels = newCheckLevels()
 	}
 	found := 0
+	var sniffer templateSniffer
+	r = io.TeeReader(r, &sniffer)
 	p := readStream(file, r, func(o object) bool {
 		if !o.isCRD() {
 			return true
@@ -219,6 +221,9 @@ func (l *linter) lintReader(file string, r io.Reader) int {
 		return true
 	})
 	if p != nil {
+		if sniffer.found {
+			p.Message += templateHint
+		}
 		l.problems = append(l.problems, *p)
 	}
 	return found

@@ -134,3 +134,27 @@ func TestLintKustomization(t *testing.T) {
 		t.Errorf("--no-kustomize: status %d, want the patches read as CRDs:\n%s", status, out)
 	}
 }
+
+// TestLintTemplateHint checks that a YAML error in a file that holds a
+// template action gets the hint to render it, and one in plain YAML does
+// not; and that a template split across reads is seen.
+func TestLintTemplateHint(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"template.yaml": "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: x\n  labels:\n    {{- include \"x.labels\" . | nindent 4 }}\n",
+		"broken.yaml":   "apiVersion: apiextensions.k8s.io/v1\nkind: [\n",
+	})
+	_, errOut, status := lintAll(t, dir+"/template.yaml")
+	if status != exitError || !strings.Contains(errOut, "template.yaml:6: ") || !strings.Contains(errOut, "render it first, helm template CHART | kubeversion lint -") {
+		t.Errorf("a template: exit %d\n%s", status, errOut)
+	}
+	_, errOut, _ = lintAll(t, dir+"/broken.yaml")
+	if strings.Contains(errOut, "helm template") {
+		t.Errorf("plain YAML gets the template hint:\n%s", errOut)
+	}
+	var s templateSniffer
+	s.Write([]byte("a: {"))
+	s.Write([]byte("{ x }}"))
+	if !s.found {
+		t.Error("{{ split across two writes is not seen")
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,8 +15,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// testBinary is the command under test, built on first use (not in TestMain,
-// so that fuzzing workers do not build it).
+// testBinary is the command under test: this test binary, linked as
+// kubeversion, which runs main when the environment has asCommand=1, as
+// build sets it for the processes the tests start. The command is not
+// built again: with the race detector, its Kubernetes code would be
+// compiled twice, with it and without.
 var (
 	testBinary string
 	buildOnce  sync.Once
@@ -25,7 +27,14 @@ var (
 	buildDir   string
 )
 
+// asCommand is the variable of the environment that makes the test binary
+// run as the command (see build).
+const asCommand = "KUBEVERSION_TEST_AS_COMMAND"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(asCommand) == "1" {
+		main()
+	}
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
@@ -43,10 +52,14 @@ func build(t *testing.T) string {
 		if runtime.GOOS == "windows" {
 			testBinary += ".exe"
 		}
-		out, err := exec.Command("go", "build", "-o", testBinary, ".").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		self, err := os.Executable()
+		if err == nil {
+			err = os.Symlink(self, testBinary)
 		}
+		if err == nil {
+			err = os.Setenv(asCommand, "1")
+		}
+		buildErr = err
 	})
 	if buildErr != nil {
 		t.Fatal(buildErr)

@@ -204,7 +204,8 @@
 // [Prune] removes what a schema does not specify, as the server's pruning
 // does; [Coerce] is the rest of what the server does to an object it
 // converts (metadata checked and written back, nulls the schema does not
-// allow dropped).
+// allow dropped); [Default] sets a schema's defaults, as the server does
+// to every object it reads from a request or from etcd.
 //
 // Deliberate differences, where the server is not deterministic or fails:
 //

@@ -195,3 +195,15 @@ func ExampleValidateAnnotations() {
 	// Output:
 	// metadata.annotations a/b/c
 }
+
+func ExampleDefault() {
+	var s crd.JSONSchemaProps
+	json.Unmarshal([]byte(`{"type": "object", "properties": {"spec": {"type": "object", "properties": {
+		"replicas": {"type": "integer", "default": 1},
+		"image": {"type": "string"}}}}}`), &s)
+	obj := map[string]any{"spec": map[string]any{"image": nil}}
+	crd.Default(obj, &s)
+	out, _ := json.Marshal(obj)
+	fmt.Println(string(out))
+	// Output: {"spec":{"replicas":1}}
+}

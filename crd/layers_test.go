@@ -17,7 +17,7 @@ import (
 var internalLayers = [][]string{
 	{"field"},
 	{"names", "strfmt", "structural"},
-	{"prune", "objectmeta", "openapi"},
+	{"prune", "objectmeta", "openapi", "defaulting"},
 }
 
 const internalPrefix = "github.com/kubeversion/kubeversion/crd/internal/"

@@ -28,12 +28,13 @@ func samePattern(a, b string) bool {
 // alternation of looser has an alternative for each of tighter's. A
 // pattern matches where its tree matches a substring, so a tree that
 // matches more matches more strings. The trees are compared as parsed,
-// where x{1,63} is one repetition, and simplified, where x{2} is xx. It is
-// false when it cannot tell, never true when looser refuses a string
+// where x{1,63} is one repetition, and simplified, where x{2} is xx; when
+// their shapes differ, the compiled programs are (see includesPattern).
+// It is false when it cannot tell, never true when looser refuses a string
 // tighter accepts.
 func coversPattern(looser, tighter string) bool {
 	l, t, ok := parsePatterns(looser, tighter)
-	return ok && (covers(l, t) || covers(l.Simplify(), t.Simplify()))
+	return ok && (covers(l, t) || covers(l.Simplify(), t.Simplify()) || includesPattern(looser, tighter))
 }
 
 // parsePatterns parses a and b as the API server compiles a pattern.

@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"math/rand/v2"
 	"regexp"
 	"testing"
 )
@@ -26,7 +27,7 @@ func TestCoversPattern(t *testing.T) {
 		{"^abc$", "^a.c$", false},
 		{"^[ab]bc$", "^abc$", true},
 		{"^abc$", "^abd$", false},
-		{"^abc", "^abc$", false}, // true, but not from the shape of the trees
+		{"^abc", "^abc$", true}, // not from the shape of the trees: from the programs
 		{"^a(b)c$", "^abc$", true},
 		{"(", "a", false},
 		{"a", "(", false},
@@ -46,6 +47,7 @@ func TestCoversPatternSound(t *testing.T) {
 		"^[a-z]+$", "^[a-y]+$", "^[a-z]*$", "^[a-z]{1,3}$", "^[a-z]{1,2}$", "^(a|b)c$", "^(a|b|c)c$",
 		"^a.c$", "^abc$", "^(?i)abc$", "^[ab]bc$", "^[a-c]+\\.x$", "^a+$", "^a*$", "a", "b", "^$",
 		"^[^a]+$", "^[^ab]+$", "^\\d+$", "^[0-9]+$", "^[0-9a-f]{2}$", "^.*$", "^(?s).*$",
+		"^(http|https|socks5)://.+$", "^http(s)?://.+$", "abc", "^abc", "bc$", "(?i)ab", "^(a|b)*$", "^(ab)*$", "a$",
 	}
 	var inputs []string
 	alphabet := []string{"", "a", "b", "c", "A", "B", "x", ".", "0", "9", "f", "\n", "é"}
@@ -73,5 +75,116 @@ func TestCoversPatternSound(t *testing.T) {
 	}
 	if checked < len(patterns)+10 {
 		t.Errorf("only %d pairs covered: the test checks too little", checked)
+	}
+}
+
+func TestIncludesPattern(t *testing.T) {
+	for _, tc := range []struct {
+		looser, tighter string
+		want            bool
+	}{
+		{"^(http|https|socks5)://.+$", "^http(s)?://.+$", true}, // Prometheus Operator's proxyUrl
+		{"^http(s)?://.+$", "^(http|https|socks5)://.+$", false},
+		{"^[a-z]+$", "^[a-y]+$", true},
+		{"^[a-y]+$", "^[a-z]+$", false},
+		{"abc", "^abc$", true},
+		{"^abc$", "abc", false},
+		{"b", "abc", true},
+		{"abc", "b", false},
+		{"^$", "^$", true},
+		{"^a*$", "^$", true},
+		{"^$", "^a*$", false},
+		{"(?i)abc", "ABC", true},
+		{"ABC", "(?i)abc", false},
+		{"^.*$", "^[^\n]*$", true},
+		{"^[^\n]*$", "^.*$", true},
+		{"^(?s).*$", "^.*$", true},
+		{"^.*$", "^(?s).*$", false},
+		{`\bword\b`, "word", false}, // cannot tell: \b
+		{"^(a|b)+c$", "^a+c$", true},
+		{"^a+c$", "^(a|b)+c$", false},
+		{"^[0-9]{1,3}(\\.[0-9]{1,3}){3}$", "^[0-9]{1,2}(\\.[0-9]{1,2}){3}$", true},
+	} {
+		if got := includesPattern(tc.looser, tc.tighter); got != tc.want {
+			t.Errorf("includesPattern(%q, %q) = %v, want %v", tc.looser, tc.tighter, got, tc.want)
+		}
+	}
+}
+
+// TestIncludesPatternRandom checks includesPattern on random patterns
+// over a and b against every string of up to eight characters: when it
+// says looser includes tighter, no such string matches tighter alone.
+func TestIncludesPatternRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var gen func(depth int) string
+	gen = func(depth int) string {
+		if depth == 0 {
+			return []string{"a", "b", ".", "[ab]", ""}[r.IntN(5)]
+		}
+		switch r.IntN(6) {
+		case 0:
+			return gen(depth-1) + gen(depth-1)
+		case 1:
+			return "(" + gen(depth-1) + "|" + gen(depth-1) + ")"
+		case 2:
+			return "(" + gen(depth-1) + ")*"
+		case 3:
+			return "(" + gen(depth-1) + ")?"
+		case 4:
+			return "(" + gen(depth-1) + "){1,2}"
+		}
+		return gen(depth - 1)
+	}
+	anchor := func(p string) string {
+		switch r.IntN(4) {
+		case 0:
+			return "^" + p
+		case 1:
+			return p + "$"
+		case 2:
+			return "^" + p + "$"
+		}
+		return p
+	}
+	var inputs []string
+	var all func(prefix string, n int)
+	all = func(prefix string, n int) {
+		inputs = append(inputs, prefix)
+		if n > 0 {
+			all(prefix+"a", n-1)
+			all(prefix+"b", n-1)
+		}
+	}
+	all("", 8)
+	included := 0
+	for range 3000 {
+		l, tg := anchor(gen(3)), anchor(gen(3))
+		if !includesPattern(l, tg) {
+			continue
+		}
+		included++
+		lr, tr := regexp.MustCompile(l), regexp.MustCompile(tg)
+		for _, in := range inputs {
+			if tr.MatchString(in) && !lr.MatchString(in) {
+				t.Errorf("includesPattern(%q, %q), but %q matches only the second", l, tg, in)
+				break
+			}
+		}
+	}
+	if included < 300 {
+		t.Errorf("only %d pairs included: the test checks too little", included)
+	}
+	t.Logf("%d of 3000 pairs included", included)
+}
+
+// TestIncludesPatternBounded checks that a pair whose subset
+// construction has millions of states (the n-th character from the end
+// is an a) gives up, false, at the bound instead of exploring them all.
+func TestIncludesPatternBounded(t *testing.T) {
+	if includesPattern("^(a|b)*(a|b)(a|b){20}$", "^(a|b)*a(a|b){20}$") {
+		t.Error("includesPattern explored 2^21 states, or answered true without them")
+	}
+	if !includesPattern("^(a|b)*(a|b)(a|b){3}$", "^(a|b)*a(a|b){3}$") {
+		t.Error("includesPattern gave up on a small pair")
 	}
 }

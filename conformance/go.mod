@@ -6,12 +6,19 @@ replace github.com/kubeversion/kubeversion => ../
 
 require (
 	github.com/go-logr/logr v1.4.3
-	github.com/kubeversion/kubeversion v0.0.0-20261125015544-5e166465d5f6
+	github.com/kubeversion/kubeversion v0.0.0-20261125023628-279bcaf79aa1
 	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/apiserver v0.37.2
 	sigs.k8s.io/controller-runtime v0.25.2
 	sigs.k8s.io/yaml v1.6.0
+)
+
+require (
+	github.com/NYTimes/gziphandler v1.1.1 // indirect
+	github.com/fsnotify/fsnotify v1.9.0 // indirect
+	golang.org/x/crypto v0.54.0 // indirect
+	k8s.io/streaming v0.37.2 // indirect
 )
 
 require (

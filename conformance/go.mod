@@ -15,13 +15,6 @@ require (
 )
 
 require (
-	github.com/NYTimes/gziphandler v1.1.1 // indirect
-	github.com/fsnotify/fsnotify v1.9.0 // indirect
-	golang.org/x/crypto v0.54.0 // indirect
-	k8s.io/streaming v0.37.2 // indirect
-)
-
-require (
 	cel.dev/expr v0.25.1 // indirect
 	github.com/antlr4-go/antlr/v4 v4.13.1 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect

@@ -16,8 +16,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 // testBinary is the command under test: this test binary, linked as
-// kubeversion, which runs main when the environment has asCommand=1, as
-// build sets it for the processes the tests start. The command is not
+// kubeversion, which runs main when started under that name (see
+// TestMain). The command is not
 // built again: with the race detector, its Kubernetes code would be
 // compiled twice, with it and without.
 var (
@@ -27,12 +27,10 @@ var (
 	buildDir   string
 )
 
-// asCommand is the variable of the environment that makes the test binary
-// run as the command (see build).
-const asCommand = "KUBEVERSION_TEST_AS_COMMAND"
-
 func TestMain(m *testing.M) {
-	if os.Getenv(asCommand) == "1" {
+	// Run as the command when started through the link build makes,
+	// whatever the environment of the process that starts it.
+	if name := filepath.Base(os.Args[0]); name == "kubeversion" || name == "kubeversion.exe" {
 		main()
 	}
 	code := m.Run()
@@ -55,9 +53,6 @@ func build(t *testing.T) string {
 		self, err := os.Executable()
 		if err == nil {
 			err = os.Symlink(self, testBinary)
-		}
-		if err == nil {
-			err = os.Setenv(asCommand, "1")
 		}
 		buildErr = err
 	})

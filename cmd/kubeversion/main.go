@@ -6,9 +6,10 @@
 //	kubeversion sort [-r] [VERSION...]
 //	kubeversion highest [VERSION...]
 //	kubeversion parse [-o text|json] [VERSION...]
-//	kubeversion lint [--old FILE] [--check NAME=LEVEL]... [--list-checks] [-o text|json|github] PATH...
-//	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--timeout DURATION] [-o text|json|github] OBJECT...
+//	kubeversion lint [--old PATH]... [--check NAME=LEVEL]... [--baseline FILE] [-o text|json|github|markdown|sarif] PATH...
+//	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--ignore PATH]... [-o text|json|github] OBJECT...
 //	kubeversion help [COMMAND]
+//	kubeversion completion bash|zsh|fish
 //	kubeversion --version
 //
 // Without VERSION arguments, sort, highest and parse read standard input,
@@ -24,7 +25,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 )
 
 // Exit statuses.
@@ -42,14 +42,15 @@ Usage:
   kubeversion highest [VERSION...]        print the highest-priority version
   kubeversion parse [-o text|json] [VERSION...]
                                           print the parts of each version
-  kubeversion lint [--old FILE] [--check NAME=LEVEL]... [--list-checks] [-o text|json|github] PATH...
+  kubeversion lint [--old PATH]... [--check NAME=LEVEL]... [--baseline FILE] [-o FORMAT] PATH...
                                           check CRD manifests as kubectl apply and
                                           the API server would, and what an upgrade
                                           does to clients and stored objects
-  kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--timeout DURATION] [-o text|json|github] OBJECT...
+  kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o FORMAT] OBJECT...
                                           call a CRD's conversion webhook as the API
                                           server would and check its answers
   kubeversion help [COMMAND]              print this help, or a command's
+  kubeversion completion bash|zsh|fish    print a shell completion script
   kubeversion --version                   print the version of kubeversion
 
 Without VERSION arguments, sort, highest and parse read standard input, one
@@ -67,11 +68,12 @@ type env struct {
 }
 
 var commands = map[string]func(e *env, args []string) int{
-	"sort":    runSort,
-	"highest": runHighest,
-	"parse":   runParse,
-	"lint":    runLint,
-	"webhook": runWebhook,
+	"sort":       runSort,
+	"highest":    runHighest,
+	"parse":      runParse,
+	"lint":       runLint,
+	"webhook":    runWebhook,
+	"completion": runCompletion,
 }
 
 func main() {
@@ -119,13 +121,4 @@ func runHelp(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "kubeversion help: one COMMAND at most\n\n%s", usage)
 	}
 	return exitError
-}
-
-// buildVersion returns the module version the binary was built from, or
-// "(devel)" for a build from a work tree.
-func buildVersion() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
-		return info.Main.Version
-	}
-	return "(devel)"
 }

@@ -40,16 +40,21 @@ func includesPattern(looser, tighter string) bool {
 		return false
 	}
 	work := 0
-	type pair struct{ t, l string }
-	start := pair{t.start(), l.start()}
-	seen := map[pair]bool{start: true}
-	queue := []pair{start}
+	type (
+		key   struct{ t, l string }
+		state struct {
+			t, l  []int
+			begin bool // at the start of the text
+		}
+	)
+	start := state{t.start(), l.start(), true}
+	seen := map[key]bool{}
+	queue := []state{start}
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		ts, begin := t.decode(p.t)
-		ls, _ := l.decode(p.l)
-		if t.accepts(ts, begin) && !l.accepts(ls, begin) {
+		ts, ls := p.t, p.l
+		if t.accepts(ts, p.begin) && !l.accepts(ls, p.begin) {
 			return false
 		}
 		if l.matched(ls) {
@@ -59,12 +64,12 @@ func includesPattern(looser, tighter string) bool {
 			return false
 		}
 		for _, r := range alphabet {
-			next := pair{t.step(ts, r), l.step(ls, r)}
-			if !seen[next] {
+			next := state{t: t.step(ts, r), l: l.step(ls, r)}
+			if k := (key{encode(next.t), encode(next.l)}); !seen[k] {
 				if len(seen) == maxInclusionStates {
 					return false
 				}
-				seen[next] = true
+				seen[k] = true
 				queue = append(queue, next)
 			}
 		}
@@ -79,9 +84,8 @@ type matcher struct {
 
 // A set of a matcher holds the program counters of the instructions
 // waiting for the next character, those waiting for the end of the text
-// ($), and matchedPC once the pattern has matched a substring. It is
-// kept as a string, for maps: the sorted counters, with a "^" before
-// them at the start of the text.
+// ($), and matchedPC once the pattern has matched a substring, sorted,
+// each once; encode makes it a key of a map.
 const matchedPC = -1
 
 func compilePattern(pattern string) (*matcher, bool) {
@@ -102,14 +106,14 @@ func compilePattern(pattern string) (*matcher, bool) {
 }
 
 // start returns the set at the start of the text.
-func (m *matcher) start() string {
-	return "^" + m.encode(m.closure([]int{m.prog.Start}, true))
+func (m *matcher) start() []int {
+	return normalize(m.closure([]int{m.prog.Start}, true))
 }
 
 // step returns the set after reading r in the set s: the instructions
 // that read r, followed, and a new start, since the pattern may match
 // from any position.
-func (m *matcher) step(s []int, r rune) string {
+func (m *matcher) step(s []int, r rune) []int {
 	var next []int
 	matched := false
 	for _, pc := range s {
@@ -135,7 +139,7 @@ func (m *matcher) step(s []int, r rune) string {
 	if matched {
 		out = append(out, matchedPC)
 	}
-	return m.encode(out)
+	return normalize(out)
 }
 
 // closure returns what pcs reach without reading a character, not at the
@@ -220,30 +224,20 @@ func (m *matcher) accepts(s []int, begin bool) bool {
 	return false
 }
 
-// encode returns the set s as a key.
-func (m *matcher) encode(s []int) string {
+// normalize returns the set s sorted, each counter once.
+func normalize(s []int) []int {
 	slices.Sort(s)
-	s = slices.Compact(s)
+	return slices.Compact(s)
+}
+
+// encode returns the set s as a key.
+func encode(s []int) string {
 	var b strings.Builder
 	for _, pc := range s {
 		b.WriteString(strconv.Itoa(pc))
 		b.WriteByte(',')
 	}
 	return b.String()
-}
-
-// decode returns the set of a key, and whether it is the set at the
-// start of the text.
-func (m *matcher) decode(key string) ([]int, bool) {
-	key, begin := strings.CutPrefix(key, "^")
-	var s []int
-	for f := range strings.SplitSeq(key, ",") {
-		if f != "" {
-			pc, _ := strconv.Atoi(f)
-			s = append(s, pc)
-		}
-	}
-	return s, begin
 }
 
 // classes returns a character of each class of characters that no

@@ -204,6 +204,7 @@ func fromField(e field.Error) *Error {
 		field.Forbidden:    ErrorTypeForbidden,
 		field.NotSupported: ErrorTypeNotSupported,
 		field.TooLong:      ErrorTypeTooLong,
+		field.Duplicate:    ErrorTypeDuplicate,
 	}[e.Type]
 	return &Error{Type: t, Field: e.Field, BadValue: e.BadValue, Detail: e.Detail}
 }

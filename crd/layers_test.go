@@ -17,7 +17,7 @@ import (
 var internalLayers = [][]string{
 	{"field"},
 	{"names", "strfmt", "structural"},
-	{"prune", "objectmeta", "openapi", "defaulting"},
+	{"prune", "objectmeta", "openapi", "defaulting", "listtype"},
 }
 
 const internalPrefix = "github.com/kubeversion/kubeversion/crd/internal/"

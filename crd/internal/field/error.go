@@ -15,6 +15,7 @@ const (
 	Forbidden
 	NotSupported
 	TooLong
+	Duplicate
 )
 
 // Error is an error found below crd: the engines return these and crd
@@ -62,4 +63,11 @@ func TooLongValue(field string, max int) Error {
 		unit = "byte"
 	}
 	return Error{TooLong, field, "<value omitted>", "may not be more than " + strconv.Itoa(max) + " " + unit}
+}
+
+// DuplicateValue is an error of the value v at field, which repeats an
+// earlier one, as the server's field.Duplicate: a set's item, or the keys
+// of a map list's item, {"name":"a"}.
+func DuplicateValue(field string, v any) Error {
+	return Error{Duplicate, field, v, ""}
 }

@@ -19,7 +19,7 @@ func (v *Validator) checkComposition(x any, vv *structural.ValueValidation, path
 	if len(vv.AllOf) > 0 {
 		v.checkAllOf(main, x, vv.AllOf, path)
 	}
-	if vv.Not != nil && v.validate(x, nestedNode(vv.Not), path).valid() {
+	if vv.Not != nil && v.validate(x, v.nestedNode(vv.Not), path).valid() {
 		main.add(Error{Message: fmt.Sprintf("%q must not validate the schema (not)", path)})
 	}
 	main.match++
@@ -33,7 +33,7 @@ func (v *Validator) checkAnyOf(main *result, x any, anyOf []structural.Nested, p
 	var best, first *result
 	ok := false
 	for i := range anyOf {
-		r := v.validate(x, nestedNode(&anyOf[i]), path)
+		r := v.validate(x, v.nestedNode(&anyOf[i]), path)
 		if r.valid() {
 			best, ok, first = nil, true, r
 			break
@@ -60,7 +60,7 @@ func (v *Validator) checkOneOf(main *result, x any, oneOf []structural.Nested, p
 	var best, first *result
 	valid := 0
 	for i := range oneOf {
-		r := v.validate(x, nestedNode(&oneOf[i]), path)
+		r := v.validate(x, v.nestedNode(&oneOf[i]), path)
 		if r.valid() {
 			valid++
 			best = nil
@@ -90,7 +90,7 @@ func (v *Validator) checkOneOf(main *result, x any, oneOf []structural.Nested, p
 func (v *Validator) checkAllOf(main *result, x any, allOf []structural.Nested, path string) {
 	valid := 0
 	for i := range allOf {
-		r := v.validate(x, nestedNode(&allOf[i]), path)
+		r := v.validate(x, v.nestedNode(&allOf[i]), path)
 		if r.valid() {
 			valid++
 		}

@@ -10,8 +10,9 @@ import (
 // minItems, maxItems and uniqueItems.
 func (v *Validator) checkList(x []any, nd node, path string) *result {
 	r := &result{}
-	if items, ok := nd.items(); ok {
+	if items, ok := v.items(nd); ok {
 		for i, e := range x {
+			items.corr = nd.corr.index(i)
 			r.merge(v.validate(e, items, fmt.Sprintf("%s[%d]", path, i)))
 		}
 	}

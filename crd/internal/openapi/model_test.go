@@ -57,6 +57,12 @@ func structuralOf(m map[string]any) *structural.Structural {
 	s.Type, _ = m["type"].(string)
 	s.Nullable, _ = m["nullable"].(bool)
 	s.XIntOrString, _ = m["x-kubernetes-int-or-string"].(bool)
+	if lt, ok := m["x-kubernetes-list-type"].(string); ok {
+		s.XListType = &lt
+	}
+	for _, k := range asList(m["x-kubernetes-list-map-keys"]) {
+		s.XListMapKeys = append(s.XListMapKeys, k.(string))
+	}
 	if items, ok := m["items"].(map[string]any); ok {
 		s.Items = structuralOf(items)
 	}

@@ -38,7 +38,7 @@ func checkNumber(x any, nd node, path string) *result {
 // the bounds of nd: integer with int32 or int64, number with float or
 // double, or "" for a schema of another type or of none.
 func numberType(nd node) (typ, format string) {
-	f := nd.vv.Format
+	f := nd.format
 	switch nd.typ {
 	case "integer":
 		if f == "int32" || f == "int64" {

@@ -52,7 +52,7 @@ func (v *Validator) checkAdditional(r *result, x map[string]any, nd node, ap *st
 			r.add(Error{Code: Other, Name: path, Value: k,
 				Message: fmt.Sprintf("%s.%s in body is a forbidden property", path, k)})
 		} else {
-			r.merge(v.validate(x[k], structuralNode(ap.Structural), path+"."+k))
+			r.merge(v.validate(x[k], v.propertyNode(nd, k, ap.Structural, path), path+"."+k))
 		}
 	}
 }
@@ -63,14 +63,14 @@ func (v *Validator) checkProperties(r *result, x map[string]any, nd node, path s
 	if nd.s != nil {
 		for _, p := range nd.s.Properties {
 			if val, ok := x[p.Name]; ok {
-				r.merge(v.validate(val, structuralNode(p.Schema), childPath(path, p.Name)))
+				r.merge(v.validate(val, v.propertyNode(nd, p.Name, p.Schema, path), childPath(path, p.Name)))
 			}
 		}
 		return
 	}
 	for _, p := range nd.n.Properties {
 		if val, ok := x[p.Name]; ok {
-			r.merge(v.validate(val, nestedNode(p.Schema), childPath(path, p.Name)))
+			r.merge(v.validate(val, v.nestedNode(p.Schema), childPath(path, p.Name)))
 		}
 	}
 }

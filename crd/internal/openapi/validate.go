@@ -10,9 +10,15 @@ import (
 
 // Validator validates values against schemas; it keeps the patterns it
 // compiles, so that one validator used for many values compiles each
-// pattern once. The zero Validator is ready to use; it is not safe for
-// concurrent use.
+// pattern once. The zero Validator is ready to use, in the mode of
+// defaults; it is not safe for concurrent use.
 type Validator struct {
+	// CustomResource reads schemas as the server does to validate a
+	// custom resource rather than a default: x-kubernetes-int-or-string
+	// says the types integer and string, and formats the server does not
+	// support for the type are dropped (see the package doc).
+	CustomResource bool
+
 	patterns   map[string]*regexp.Regexp
 	badPattern map[string]error
 }
@@ -25,13 +31,13 @@ func (v *Validator) Validate(x any, s *structural.Structural) []Error {
 	if s == nil {
 		return nil
 	}
-	return v.validate(x, structuralNode(s), "").errs
+	return v.validate(x, v.structuralNode(s), "").errs
 }
 
-// validate is SchemaValidator.Validate: x against nd at path.
-func (v *Validator) validate(x any, nd node, path string) *result {
+// validateNode is SchemaValidator.Validate: x against nd at path.
+func (v *Validator) validateNode(x any, nd node, path string) *result {
 	r := &result{}
-	format := nd.vv.Format
+	format := nd.format
 	if x == nil {
 		r.merge(checkType(x, nd, format, path), checkEnum(x, nd.vv, path))
 		return r
@@ -40,7 +46,7 @@ func (v *Validator) validate(x any, nd node, path string) *result {
 		r.merge(res)
 		r.match++
 	}
-	if nd.typ != "" || format != "" {
+	if nd.typed() || format != "" {
 		step(checkType(x, nd, format, path))
 	}
 	step(v.checkComposition(x, nd.vv, path))
@@ -90,29 +96,30 @@ func typeError(path, typ, value string) Error {
 
 // checkType is kube-openapi's typeValidator, quirks included: a format
 // excuses a string or a list from the type check of any type but integer
-// and number. The schema has one type, or none ("").
+// and number. The schema has one type, none (""), or the two of
+// int-or-string.
 func checkType(x any, nd node, format, path string) *result {
 	if x == nil {
-		if nd.typ != "" && nd.typ != "null" && !nd.nullable {
-			return failed(typeError(path, nd.typ, "null"))
+		if nd.typed() && !nd.hasType("null") && !nd.nullable {
+			return failed(typeError(path, nd.typeName(), "null"))
 		}
 		return &result{match: 1}
 	}
 	typ, typeFormat := jsonType(x)
 	f, isFloat := x.(float64)
-	floatInt := isFloat && nd.typ == "integer" && isJSONInteger(f)
-	intFloat := typ == "integer" && nd.typ == "number"
-	sameType := nd.typ != "" && nd.typ == typ
+	floatInt := isFloat && nd.hasType("integer") && isJSONInteger(f)
+	intFloat := typ == "integer" && nd.hasType("number")
+	sameType := nd.hasType(typ)
 	_, isString := x.(string)
 	_, isList := x.([]any)
 	if !isString && !isList && format != "" && !(sameType || typeFormat == format || floatInt || intFloat) {
 		return failed(typeError(path, format, typeFormat))
 	}
-	if nd.typ != "number" && nd.typ != "integer" && format != "" && (isString || isList) {
+	if !nd.hasType("number") && !nd.hasType("integer") && format != "" && (isString || isList) {
 		return &result{match: 1}
 	}
 	if !(sameType || floatInt || intFloat) {
-		return failed(typeError(path, nd.typ, typ))
+		return failed(typeError(path, nd.typeName(), typ))
 	}
 	return &result{match: 1}
 }

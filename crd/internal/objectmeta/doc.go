@@ -10,7 +10,11 @@
 // metadata ([Read]), and the checks of ValidateObjectMeta on create that
 // the server applies to embedded metadata, whose parts (labels,
 // annotations, owner references, finalizers, managed fields) package crd
-// also applies to a CRD's own metadata.
+// also applies to a CRD's own metadata. For the metadata of a custom
+// resource itself: the checks of the server's custom resource strategy
+// ([ValidateCreate], [ValidateUpdate]) and of its generic registry
+// ([ValidateGenericCreate], [ValidateGenericUpdate]), and the warnings
+// about finalizers ([FinalizerWarnings]).
 //
 // Not in scope: the schema of the rest of a value (package crd's value
 // validation), pruning (package prune), CEL rules, and turning errors into

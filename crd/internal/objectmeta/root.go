@@ -1,0 +1,92 @@
+package objectmeta
+
+import (
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+	"github.com/kubeversion/kubeversion/crd/internal/names"
+)
+
+// rootPath is the path of a resource's own metadata.
+const rootPath = "metadata"
+
+// ValidateCreate checks the metadata m of a custom resource being created
+// as the server's custom resource strategy does
+// (ValidateObjectMetaDeclaratively on create, whose declarative rules are
+// all alpha and so add nothing): the name (required) and generateName
+// DNS-1123 subdomains, generateName with a trailing '-' masked, the
+// namespace required and a DNS-1123 label when namespaceScoped, forbidden
+// otherwise, then generation, labels, annotations, owner references,
+// finalizers and managed fields. For example, {} in a namespace-scoped
+// resource gives
+//
+//	metadata.name: Required value: name or generateName is required
+//	metadata.namespace: Required value
+//
+// It expects the name generated from generateName, as the server does
+// before it validates.
+func ValidateCreate(m Meta, namespaceScoped bool) []field.Error {
+	return validateRoot(m, namespaceScoped, nameIsDNSSubdomain)
+}
+
+// ValidateGenericCreate checks m as the server's rest.ValidateCreate does
+// once the strategy found nothing wrong: [ValidateCreate] with names
+// checked as path segments (not "." or "..", no '/' or '%'). For example,
+// a name "a/b" gives
+//
+//	metadata.name: Invalid value: "a/b": may not contain '/'
+func ValidateGenericCreate(m Meta, namespaceScoped bool) []field.Error {
+	return validateRoot(m, namespaceScoped, pathSegmentErrors)
+}
+
+// validateRoot is the server's ValidateObjectMetaAccessor at "metadata",
+// with nameErrors to check the name and generateName.
+func validateRoot(m Meta, namespaceScoped bool, nameErrors func(name string, prefix bool) []string) []field.Error {
+	var errs []field.Error
+	if m.GenerateName != "" {
+		for _, msg := range nameErrors(m.GenerateName, true) {
+			errs = append(errs, field.InvalidValue(rootPath+".generateName", m.GenerateName, msg))
+		}
+	}
+	if m.Name == "" {
+		errs = append(errs, field.RequiredValue(rootPath+".name", "name or generateName is required"))
+	} else {
+		for _, msg := range nameErrors(m.Name, false) {
+			errs = append(errs, field.InvalidValue(rootPath+".name", m.Name, msg))
+		}
+	}
+	switch {
+	case namespaceScoped && m.Namespace == "":
+		errs = append(errs, field.RequiredValue(rootPath+".namespace", ""))
+	case namespaceScoped:
+		for _, msg := range dns1123LabelErrors(m.Namespace) {
+			errs = append(errs, field.InvalidValue(rootPath+".namespace", m.Namespace, msg))
+		}
+	case m.Namespace != "":
+		errs = append(errs, field.ForbiddenValue(rootPath+".namespace", "not allowed on this type"))
+	}
+	errs = appendNegativeGeneration(errs, m.Generation)
+	errs = append(errs, ValidateLabels(rootPath+".labels", m.Labels)...)
+	errs = append(errs, ValidateAnnotations(rootPath+".annotations", m.Annotations)...)
+	errs = append(errs, ValidateOwnerReferences(rootPath+".ownerReferences", m.OwnerReferences())...)
+	errs = append(errs, ValidateFinalizers(rootPath+".finalizers", m.Finalizers())...)
+	return append(errs, ValidateManagedFields(rootPath+".managedFields", m.ManagedFields())...)
+}
+
+// appendNegativeGeneration is ValidateNonnegativeField of generation.
+func appendNegativeGeneration(errs []field.Error, generation int64) []field.Error {
+	if generation < 0 {
+		errs = append(errs, field.InvalidValue(rootPath+".generation", generation, "must be greater than or equal to 0"))
+	}
+	return errs
+}
+
+// nameIsDNSSubdomain is the server's NameIsDNSSubdomain. For a prefix,
+// its maskTrailingDash replaces the last TWO bytes of a name ending in
+// '-' with "a", so that "ab_-" passes as "aba".
+func nameIsDNSSubdomain(name string, prefix bool) []string {
+	if prefix && len(name) > 1 && strings.HasSuffix(name, "-") {
+		name = name[:len(name)-2] + "a"
+	}
+	return names.DNS1123Subdomain(name)
+}

@@ -140,6 +140,18 @@ func TestValidateUpdate(t *testing.T) {
 		{"no old value", `{"type": "object", "properties": {"a": {"type": "string", "maxLength": 1}}}`,
 			`{"a": "xx"}`, `null`, false,
 			[]string{`TooLong|a|xx|a in body should be at most 1 chars long|limit 1`}},
+		{"metadata without a schema keeps the root unequal", `{"type": "object", "required": ["c"], "properties": {"a": {"type": "string", "maxLength": 1}}}`,
+			`{"a": "x", "metadata": {"name": "n"}}`, `{"a": "x", "metadata": {"name": "n"}}`, false,
+			[]string{`Required|.c|<nil>|.c in body is required`}},
+		{"metadata of type object keeps the root unequal", `{"type": "object", "required": ["c"], "properties": {"a": {"type": "string", "maxLength": 1}, "metadata": {"type": "object"}}}`,
+			`{"a": "x", "metadata": {"name": "n"}}`, `{"a": "x", "metadata": {"name": "n"}}`, false,
+			[]string{`Required|.c|<nil>|.c in body is required`}},
+		{"metadata with its fields", `{"type": "object", "required": ["c"], "properties": {"a": {"type": "string", "maxLength": 1}, "metadata": {"type": "object", "properties": {"name": {"type": "string"}}}}}`,
+			`{"a": "x", "metadata": {"name": "n"}}`, `{"a": "x", "metadata": {"name": "n"}}`, false,
+			nil},
+		{"null for null at the root", `{"type": "object", "properties": {"a": {"type": "string", "maxLength": 1}}}`,
+			`null`, `null`, false,
+			nil},
 	} {
 		v := Validator{CustomResource: true}
 		got := brief(v.ValidateUpdate(mustJSON(t, tt.value), mustJSON(t, tt.old), mustModel(t, tt.schema)))

@@ -18,7 +18,7 @@ import (
 // correlation common.NewCorrelatedObject builds over the structural
 // schema, as the custom resource strategy does. The server walks the
 // properties of an object in random order; the cases marked anyOrder,
-// with errors in several properties, compare the errors sorted.
+// with errors in several properties, list and compare them sorted.
 
 // sameErrors returns the difference between want and got, sorted first
 // when anyOrder is set.
@@ -109,9 +109,9 @@ func TestValidateCustomResource(t *testing.T) {
 				`InvalidType|c|a..b|c in body must be of type k8s-long-name: "a..b"`,
 			},
 			[]string{
-				`InvalidType|c|a..b|c in body must be of type k8s-long-name: "a..b"`,
 				`InvalidType|a|2020-01-01|a in body must be of type date-time: "2020-01-01"`,
 				`InvalidType|b|A|b in body must be of type k8s-short-name: "A"`,
+				`InvalidType|c|a..b|c in body must be of type k8s-long-name: "a..b"`,
 			}},
 		{"string drops an unknown format", `{"type": "object", "properties": {"a": {"type": "string", "format": "bogus"}}}`, `{"a": "x"}`, false,
 			nil,
@@ -133,8 +133,8 @@ func TestValidateCustomResource(t *testing.T) {
 			}},
 		{"nullable", `{"type": "object", "properties": {"a": {"type": "string", "nullable": true}, "b": {"type": "string"}, "c": {"type": "string", "nullable": true, "enum": ["x"]}}}`, `{"a": null, "b": null, "c": null}`, true,
 			[]string{
-				`InvalidType|b|null|b in body must be of type string: "null"`,
 				`Enum|c|<nil>|c in body should be one of [x]`,
+				`InvalidType|b|null|b in body must be of type string: "null"`,
 			},
 			[]string{
 				`Enum|c|<nil>|c in body should be one of [x]`,

@@ -176,6 +176,36 @@
 //   - A fieldPath token longer than 64 KiB ends the server's scan early;
 //     the part read so far decides.
 //
+// # Custom resources
+//
+// [ValidateObject] and [ValidateObjectUpdate] judge a custom resource, the
+// JSON of an object of a CRD, as the API server does when it is created
+// or replaces a live object, and return what the server stores
+// ([ObjectResult]): the request's strict decoding (duplicate fields, and
+// the unknown fields that pruning drops), the metadata read and written
+// back, pruning, defaulting, the system fields the handler sets or keeps,
+// generateName, the status that the status subresource owns, the
+// generation; then the strategy's validation: apiVersion and kind, the
+// metadata (name, namespace against the scope, labels, annotations,
+// finalizers, owner references, and on update the fields that may not
+// change), the schema in kube-openapi's words (with validation ratcheting
+// on update: an unchanged invalid value passes), the fields the scale
+// subresource reads, embedded resources, list types set and map, and the
+// CEL rules through a [CELEvaluator] (see [ObjectValidator]), which the
+// server skips, saying so, after an error of a kind that makes them
+// unreliable; then the warnings: the version's deprecation, and finalizer
+// names that are not domain-qualified.
+//
+// Not in scope: admission (webhooks, ValidatingAdmissionPolicy), which a
+// cluster may add; quotas and names already taken; and the conversion of
+// the live object by a webhook, which needs the webhook (a live object of
+// another version converts only with strategy None). Deliberate
+// differences: the server reports the schema errors of sibling fields in
+// random order, here they are sorted; a generated name is the one the
+// server's generator draws first from a source seeded with 1, where the
+// server's is random; the request's namespace is the object's, else
+// "default", as kubectl sends it without a context namespace.
+//
 // # Defaults, values and pruning
 //
 // A default must be unchanged by pruning ("must not have unknown

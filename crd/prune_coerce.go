@@ -1,12 +1,6 @@
 package crd
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
-	"github.com/kubeversion/kubeversion/crd/internal/prune"
-)
+import "fmt"
 
 // Coerce does to obj, a custom resource of the CRD's group and kind read
 // from JSON, what the API server does to each such object it converts
@@ -33,41 +27,8 @@ import (
 // The server applies this only to objects of the CRD's group and kind;
 // callers check that.
 func Coerce(obj map[string]any, s *JSONSchemaProps) ([]string, error) {
-	kind, foundKind, err := nestedString(obj, "kind")
-	if err != nil {
-		return nil, err
-	}
-	apiVersion, foundAPIVersion, err := nestedString(obj, "apiVersion")
-	if err != nil {
-		return nil, err
-	}
-	meta, foundMeta := objectmeta.Meta{}, false
-	if v, ok := obj["metadata"]; ok {
-		m, err := objectmeta.Read(v)
-		if err != nil {
-			return nil, err
-		}
-		meta, foundMeta = m, true
-	}
-	if strings.Count(apiVersion, "/") > 1 {
-		return nil, fmt.Errorf("unexpected GroupVersion string: %v", apiVersion)
-	}
-	m := pruningModelFor(s, obj)
-	paths := prune.Resource(obj, m)
-	prune.Nulls(obj, m)
-	if err := objectmeta.Coerce(nil, obj, m, false); err != nil {
-		return paths, fromField(*err)
-	}
-	if foundKind {
-		obj["kind"] = kind
-	}
-	if foundAPIVersion {
-		obj["apiVersion"] = apiVersion
-	}
-	if foundMeta {
-		obj["metadata"] = meta.Normalized
-	}
-	return paths, nil
+	_, pruned, err := conversionCoercion.apply(obj, s, true)
+	return pruned, err
 }
 
 // nestedString is unstructured.NestedString for a field at the root.

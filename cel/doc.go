@@ -1,9 +1,10 @@
 // Package cel judges the x-kubernetes-validations rules of
-// CustomResourceDefinitions with the API server's own code: Checker is a
-// crd.CELChecker that compiles each rule and message expression with
-// k8s.io/apiextensions-apiserver's schema/cel package in the environment of
-// k8s.io/apiserver's CEL library, at the release of Kubernetes that package
-// crd follows (v0.37.2, Kubernetes 1.37). It reports what the server's
+// CustomResourceDefinitions, and evaluates them on custom resources, with
+// the API server's own code. Checker is a crd.CELChecker that compiles
+// each rule and message expression with k8s.io/apiextensions-apiserver's
+// schema/cel package in the environment of k8s.io/apiserver's CEL library,
+// at the release of Kubernetes that package crd follows (v0.37.2,
+// Kubernetes 1.37). It reports what the server's
 // ValidateCustomResourceDefinition does: compile and type errors, rules that
 // are not a bool and message expressions that are not a string, oldSelf on
 // the uncorrelatable portion of a schema, optionalOldSelf without oldSelf,
@@ -27,10 +28,17 @@
 // each rule, and the CRD fields that older releases drop (see
 // crd.Requirements).
 //
-// Not in scope: validating custom resources; and, for older releases,
-// anything but the libraries of the environment for new expressions: the
-// costs, messages, the rules run on defaults and the environment for
-// rules already in the live object are those of 1.37.
+// Evaluator is a crd.CELEvaluator: it evaluates the rules of a custom
+// resource's schema on the resource, on create and update, with the API
+// server's CEL validator (messageExpression, reason, fieldPath, transition
+// rules, optionalOldSelf, ratcheting and the runtime cost budget), as the
+// server's customResourceStrategy calls it.
+//
+// Not in scope: the other checks of custom resources, which package crd
+// makes; the evaluation of rules by older releases; and, for older
+// releases, anything but the libraries of the environment for new
+// expressions: the costs, messages, the rules run on defaults and the
+// environment for rules already in the live object are those of 1.37.
 //
 // This package is a module of its own because it imports Kubernetes: the
 // library (packages kubeversion, crd and conversion) imports only the

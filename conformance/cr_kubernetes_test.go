@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -101,13 +102,13 @@ func kubeCustomResource(crdJSON, objJSON, oldJSON []byte) (res kubeCRResult, err
 	if gv.Group != crd.Spec.Group || !apihelpers.HasServedCRDVersion(&crd, gv.Version) {
 		return res, fmt.Errorf("%s is not served by CRD %s", gv, crd.Name)
 	}
-	s, err := newKubeCRServing(&crd, gv.Version)
+	s, err := cachedKubeCRServing(crdJSON, &crd, gv.Version)
 	if err != nil {
 		return res, err
 	}
 
 	recorder := &kubeWarnings{}
-	res.Warnings = s.warnings
+	res.Warnings = slices.Clone(s.warnings) // appended to below; s is shared
 	namespace := ""
 	obj, err := s.decode(objJSON)
 	if strict, ok := runtime.AsStrictDecodingError(err); ok && obj != nil {
@@ -163,6 +164,38 @@ type kubeCRServing struct {
 	request  runtime.Decoder
 	storage  runtime.Decoder
 	warnings []string
+}
+
+// kubeCRServings holds the servings built, by the CRD's JSON and the
+// version: the server too builds them once per CRD, and building one is
+// most of the cost of a call of kubeCustomResource.
+var kubeCRServings = struct {
+	sync.Mutex
+	m map[string]*kubeCRServing
+}{m: map[string]*kubeCRServing{}}
+
+// cachedKubeCRServing is newKubeCRServing, built once per CRD and version.
+// A serving is used by one call at a time only in the sense that its
+// strategy and decoders hold no state of a request.
+func cachedKubeCRServing(crdJSON []byte, crd *apiextensionsv1.CustomResourceDefinition, version string) (*kubeCRServing, error) {
+	key := version + "\x00" + string(crdJSON)
+	kubeCRServings.Lock()
+	s, ok := kubeCRServings.m[key]
+	kubeCRServings.Unlock()
+	if ok {
+		return s, nil
+	}
+	s, err := newKubeCRServing(crd, version)
+	if err != nil {
+		return nil, err
+	}
+	kubeCRServings.Lock()
+	if len(kubeCRServings.m) > 4096 {
+		clear(kubeCRServings.m)
+	}
+	kubeCRServings.m[key] = s
+	kubeCRServings.Unlock()
+	return s, nil
 }
 
 // newKubeCRServing builds the serving of version as getOrCreateServingInfoFor does.

@@ -84,3 +84,17 @@ func ExampleObjectValidator() {
 	// Output:
 	// spec: Invalid value: "object": failed rule: self.replicas < 100 0
 }
+
+func ExampleNewObjectValidator() {
+	c, _ := crd.Decode([]byte(widgets))
+	v := crd.NewObjectValidator(nil)
+	for _, replicas := range []string{"1", "-1", `"2"`} {
+		res, _ := v.ValidateObject(c, []byte(`{"apiVersion": "example.com/v1", "kind": "Widget",
+		  "metadata": {"name": "w"}, "spec": {"replicas": `+replicas+`}}`))
+		fmt.Println(replicas, len(res.Errors) == 0)
+	}
+	// Output:
+	// 1 true
+	// -1 false
+	// "2" false
+}

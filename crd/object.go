@@ -42,11 +42,14 @@ type ObjectResult struct {
 // ObjectValidator checks custom resources as [ValidateObject] and
 // [ValidateObjectUpdate] do and, with CEL not nil, evaluates the CEL rules
 // of their schemas too. The zero ObjectValidator leaves the rules
-// unevaluated and counts them in [ObjectResult.UncheckedRules]. The module
+// unevaluated and counts them in [ObjectResult.UncheckedRules]; see
+// [NewObjectValidator] for one that validates many objects faster. The module
 // github.com/kubeversion/kubeversion/cel provides an evaluator, with
 // Kubernetes' code.
 type ObjectValidator struct {
 	CEL CELEvaluator
+
+	servings *servingCache // see NewObjectValidator
 }
 
 // ValidateObject returns what the API server answers, and stores, when

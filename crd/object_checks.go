@@ -10,7 +10,8 @@ import (
 // as kube-openapi's validator reads the schema of a custom resource, with
 // ratcheting on update.
 func schemaErrors(obj, old map[string]any, s *objectServing) ErrorList {
-	v := openapi.Validator{CustomResource: true}
+	v := s.validators.Get().(*openapi.Validator)
+	defer s.validators.Put(v)
 	if old == nil {
 		return valueErrors(v.Validate(obj, s.model), "")
 	}

@@ -37,11 +37,11 @@ func (how coercion) coerce(obj map[string]any, c *CustomResourceDefinition) ([]s
 	var schema *JSONSchemaProps
 	ofKind := false
 	if group, version, err := splitGroupVersion(apiVersion); err == nil && group == c.Spec.Group && kind == c.Spec.Names.Kind {
-		s, err := versionServing(c, version)
+		v, err := findVersion(c, version)
 		if err != nil {
 			return nil, err
 		}
-		schema, ofKind = s.schema, true
+		schema, ofKind = v.Schema.OpenAPIV3Schema, true
 	}
 	unknown, _, err := how.apply(obj, schema, ofKind)
 	return unknown, err

@@ -3,7 +3,11 @@ package crd
 import (
 	"fmt"
 	"strings"
+	"sync"
 
+	"github.com/kubeversion/kubeversion/crd/internal/defaulting"
+	"github.com/kubeversion/kubeversion/crd/internal/openapi"
+	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
@@ -15,6 +19,11 @@ type objectServing struct {
 	version *Version
 	schema  *JSONSchemaProps
 	model   *structural.Structural
+	// defaults is the model that defaulting reads.
+	defaults *structural.Structural
+	// validators hold kube-openapi validators in custom-resource mode,
+	// each with the patterns it compiled.
+	validators sync.Pool
 	// rules is the number of x-kubernetes-validations rules in schema.
 	rules int
 }
@@ -22,7 +31,7 @@ type objectServing struct {
 // servingFor returns the serving of the version named by apiVersion, an
 // object's: of c's group, and served; or the error the server answers
 // with.
-func servingFor(c *CustomResourceDefinition, apiVersion string) (*objectServing, error) {
+func (sc *servingCache) servingFor(c *CustomResourceDefinition, apiVersion string) (*objectServing, error) {
 	group, version, err := splitGroupVersion(apiVersion)
 	if err != nil {
 		return nil, err
@@ -30,7 +39,7 @@ func servingFor(c *CustomResourceDefinition, apiVersion string) (*objectServing,
 	if group != c.Spec.Group {
 		return nil, fmt.Errorf("apiVersion %q is not of the group %s of CRD %s", apiVersion, c.Spec.Group, c.Metadata.Name)
 	}
-	s, err := versionServing(c, version)
+	s, err := sc.serving(c, version)
 	if err != nil {
 		return nil, err
 	}
@@ -43,6 +52,24 @@ func servingFor(c *CustomResourceDefinition, apiVersion string) (*objectServing,
 // versionServing returns the serving of c's version named version,
 // served or not: a stored object may be of a version no longer served.
 func versionServing(c *CustomResourceDefinition, version string) (*objectServing, error) {
+	v, err := findVersion(c, version)
+	if err != nil {
+		return nil, err
+	}
+	s := &objectServing{crd: c, version: v, schema: v.Schema.OpenAPIV3Schema}
+	s.validators.New = func() any { return &openapi.Validator{CustomResource: true} }
+	s.defaults = pruningModel(s.schema)
+	var msg string
+	if s.model, msg = newStructural(s.schema); msg != "" {
+		return nil, fmt.Errorf("the schema of version %s of CRD %s is not structural: %s", version, c.Metadata.Name, msg)
+	}
+	walkSchema(s.schema, func(p *JSONSchemaProps) { s.rules += len(p.XValidations) })
+	return s, nil
+}
+
+// findVersion returns c's version named version, which must have a
+// schema, as every version of a v1 CRD does.
+func findVersion(c *CustomResourceDefinition, version string) (*Version, error) {
 	for i := range c.Spec.Versions {
 		v := &c.Spec.Versions[i]
 		if v.Name != version {
@@ -51,15 +78,15 @@ func versionServing(c *CustomResourceDefinition, version string) (*objectServing
 		if !v.hasSchema() {
 			return nil, fmt.Errorf("version %s of CRD %s has no schema", version, c.Metadata.Name)
 		}
-		s := &objectServing{crd: c, version: v, schema: v.Schema.OpenAPIV3Schema}
-		var msg string
-		if s.model, msg = newStructural(s.schema); msg != "" {
-			return nil, fmt.Errorf("the schema of version %s of CRD %s is not structural: %s", version, c.Metadata.Name, msg)
-		}
-		walkSchema(s.schema, func(p *JSONSchemaProps) { s.rules += len(p.XValidations) })
-		return s, nil
+		return v, nil
 	}
 	return nil, fmt.Errorf("CRD %s has no version %s", c.Metadata.Name, version)
+}
+
+// applyDefaults is [Default] by the version's schema.
+func (s *objectServing) applyDefaults(obj map[string]any) {
+	prune.Nulls(obj, s.defaults)
+	defaulting.Default(obj, s.defaults)
 }
 
 // splitGroupVersion is schema.ParseGroupVersion: "v1" is the version v1

@@ -2,8 +2,10 @@ package crd
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
+	"sync"
 	"testing"
 
 	"sigs.k8s.io/yaml"
@@ -220,4 +222,51 @@ func checkObjects(t *testing.T, crdYAML []byte, cases []objectCase) {
 			t.Errorf("%s: UncheckedRules = %d, want %d", tc.name, got.UncheckedRules, tc.rules)
 		}
 	}
+}
+
+// TestObjectValidatorConcurrent runs one cached validator from several
+// goroutines, for the race detector, and checks that each gets the
+// answer of an uncached validator.
+func TestObjectValidatorConcurrent(t *testing.T) {
+	data, err := yaml.YAMLToJSON([]byte(widgetCRD))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	objs := []string{
+		`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"replicas":-1,"color":"green"}}`,
+		`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"replicas":1,"tags":["a","b"]}}`,
+	}
+	want := make([]string, len(objs))
+	for i, o := range objs {
+		res, err := ValidateObject(c, []byte(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = fmt.Sprint(res.Errors, res.Object)
+	}
+	v := NewObjectValidator(nil)
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 50; i++ {
+				k := (g + i) % len(objs)
+				res, err := v.ValidateObject(c, []byte(objs[k]))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if got := fmt.Sprint(res.Errors, res.Object); got != want[k] {
+					t.Errorf("object %d: got %s, want %s", k, got, want[k])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

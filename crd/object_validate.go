@@ -18,7 +18,7 @@ func (v ObjectValidator) validate(c *CustomResourceDefinition, objJSON, oldJSON 
 		return nil, err
 	}
 	apiVersion, _ := obj["apiVersion"].(string)
-	s, err := servingFor(c, apiVersion)
+	s, err := v.servings.servingFor(c, apiVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func (v ObjectValidator) validate(c *CustomResourceDefinition, objJSON, oldJSON 
 		res.Strict = append(res.Strict, StrictField{Kind: "unknown field", Path: p})
 	}
 	if s.kindMatches(obj) {
-		Default(obj, s.schema)
+		s.applyDefaults(obj)
 	}
 	if w, ok := DeprecationWarning(c, s.version.Name); ok {
 		res.Warnings = append(res.Warnings, w)
@@ -47,7 +47,7 @@ func (v ObjectValidator) validate(c *CustomResourceDefinition, objJSON, oldJSON 
 		err = v.create(res, s, obj, ns)
 	} else {
 		var old map[string]any
-		if old, err = decodeStored(oldJSON, c, s.version.Name); err != nil {
+		if old, err = v.servings.decodeStored(oldJSON, c, s.version.Name); err != nil {
 			return nil, fmt.Errorf("old: %w", err)
 		}
 		err = v.update(res, s, obj, old, ns)
@@ -234,7 +234,7 @@ func storedForm(obj map[string]any) map[string]any {
 // decodeStored decodes old, an object as etcd holds it, as the storage
 // codec does for an object of c's version version: metadata repaired,
 // coerced and defaulted by the schema of its own version, then converted.
-func decodeStored(data []byte, c *CustomResourceDefinition, version string) (map[string]any, error) {
+func (sc *servingCache) decodeStored(data []byte, c *CustomResourceDefinition, version string) (map[string]any, error) {
 	obj, _, err := decodeObject(data)
 	if err != nil {
 		return nil, err
@@ -247,12 +247,12 @@ func decodeStored(data []byte, c *CustomResourceDefinition, version string) (map
 	if group != c.Spec.Group {
 		return nil, fmt.Errorf("apiVersion %q is not of the group %s of CRD %s", apiVersion, c.Spec.Group, c.Metadata.Name)
 	}
-	s, err := versionServing(c, from)
+	s, err := sc.serving(c, from)
 	if err != nil {
 		return nil, err
 	}
 	if s.kindMatches(obj) {
-		Default(obj, s.schema)
+		s.applyDefaults(obj)
 	}
 	if from == version {
 		return obj, nil

@@ -86,11 +86,10 @@ type kubeCRResult struct {
 // validation errors: a bad CRD, an unserved version, undecodable JSON, a
 // conflict of resourceVersions, a resourceVersion on create.
 func kubeCustomResource(crdJSON, objJSON, oldJSON []byte) (res kubeCRResult, err error) {
-	var crd apiextensionsv1.CustomResourceDefinition
-	if _, _, err := pruneDecoder.Decode(crdJSON, nil, &crd); err != nil {
-		return res, fmt.Errorf("crd: %w", err)
+	crd, err := cachedKubeCRD(crdJSON)
+	if err != nil {
+		return res, err
 	}
-	pruneScheme.Default(&crd)
 	var tm metav1.TypeMeta
 	if err := json.Unmarshal(objJSON, &tm); err != nil {
 		return res, err
@@ -99,10 +98,10 @@ func kubeCustomResource(crdJSON, objJSON, oldJSON []byte) (res kubeCRResult, err
 	if err != nil {
 		return res, err
 	}
-	if gv.Group != crd.Spec.Group || !apihelpers.HasServedCRDVersion(&crd, gv.Version) {
+	if gv.Group != crd.Spec.Group || !apihelpers.HasServedCRDVersion(crd, gv.Version) {
 		return res, fmt.Errorf("%s is not served by CRD %s", gv, crd.Name)
 	}
-	s, err := cachedKubeCRServing(crdJSON, &crd, gv.Version)
+	s, err := cachedKubeCRServing(crdJSON, crd, gv.Version)
 	if err != nil {
 		return res, err
 	}
@@ -173,6 +172,36 @@ var kubeCRServings = struct {
 	sync.Mutex
 	m map[string]*kubeCRServing
 }{m: map[string]*kubeCRServing{}}
+
+// kubeCRDs holds the CRDs decoded, by their JSON.
+var kubeCRDs = struct {
+	sync.Mutex
+	m map[string]*apiextensionsv1.CustomResourceDefinition
+}{m: map[string]*apiextensionsv1.CustomResourceDefinition{}}
+
+// cachedKubeCRD decodes and defaults the CRD crdJSON as the server holds
+// it, once per CRD: the server does not decode the CRD for each request.
+// The CRD returned is shared: it must not be changed.
+func cachedKubeCRD(crdJSON []byte) (*apiextensionsv1.CustomResourceDefinition, error) {
+	kubeCRDs.Lock()
+	c, ok := kubeCRDs.m[string(crdJSON)]
+	kubeCRDs.Unlock()
+	if ok {
+		return c, nil
+	}
+	c = &apiextensionsv1.CustomResourceDefinition{}
+	if _, _, err := pruneDecoder.Decode(crdJSON, nil, c); err != nil {
+		return nil, fmt.Errorf("crd: %w", err)
+	}
+	pruneScheme.Default(c)
+	kubeCRDs.Lock()
+	if len(kubeCRDs.m) > 4096 {
+		clear(kubeCRDs.m)
+	}
+	kubeCRDs.m[string(crdJSON)] = c
+	kubeCRDs.Unlock()
+	return c, nil
+}
 
 // cachedKubeCRServing is newKubeCRServing, built once per CRD and version.
 // A serving is used by one call at a time only in the sense that its

@@ -1,0 +1,181 @@
+package migrate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
+)
+
+// Exit statuses of Main, those of the kubeversion command.
+const (
+	ExitOK      = 0 // migrated, or nothing to do
+	ExitFailed  = 1 // objects failed, or the CRD changed or is being migrated: storedVersions left
+	ExitError   = 2 // usage, kubeconfig, connection, or a request that failed for good
+	defaultQPS  = 20
+	defaultBurs = 40
+)
+
+const usage = `Usage: kubeversion migrate [flags] CRD-NAME
+
+Migrate rewrites every stored object of the CustomResourceDefinition
+CRD-NAME (<plural>.<group>) in its storage version, then sets
+status.storedVersions to that version, on the cluster of the current
+kubeconfig context, reached as kubectl reaches it.
+
+It waits until discovery shows the new storage version and --settle more,
+lists object metadata page by page, and sends each object a merge patch of
+apiVersion, kind and metadata.resourceVersion, which the API server stores
+again only when the object is encoded in another version. A Conflict or
+NotFound means someone else wrote or deleted the object: done. 429, 5xx and
+timeouts are retried; other errors are reported per object, and then
+storedVersions is left unchanged. storedVersions is set only if the CRD's
+uid, generation and storage version are still those read at the start.
+
+Exit status: 0 migrated or nothing to do, 1 objects failed or the CRD
+changed, 2 usage or connection errors.
+
+Flags:
+`
+
+// Main runs `kubeversion migrate` with args, the arguments after
+// "migrate": it prints the report (or, with --dry-run, the plan) to stdout
+// and progress and errors to stderr, and returns the exit status. For
+// example, Main([]string{"--dry-run", "crontabs.stable.example.com"},
+// os.Stdout, os.Stderr) prints how many CronTabs each namespace holds.
+// SIGINT and SIGTERM stop the run after the requests in flight; with
+// --state-file, the next run resumes.
+func Main(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kubeversion migrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	kubeconfig := fs.String("kubeconfig", "", "path to the kubeconfig `FILE` (default $KUBECONFIG, then ~/.kube/config, then in-cluster)")
+	kubecontext := fs.String("context", "", "the kubeconfig `CONTEXT` to use (default the current context)")
+	qps := fs.Float64("qps", defaultQPS, "requests per second to the API server, at most")
+	burst := fs.Int("burst", defaultBurs, "requests in a burst above --qps, at most")
+	dryRun := fs.Bool("dry-run", false, "print what would be done (objects per namespace, the patches) and write nothing")
+	concurrency := fs.Int("concurrency", 4, "objects patched at once")
+	pageSize := fs.Int64("page-size", 500, "objects per list page")
+	stateFile := fs.String("state-file", "", "record progress in `FILE` after each page, and resume from it")
+	settle := fs.Duration("settle", 35*time.Second, "wait this long after discovery shows the new storage version")
+	force := fs.Bool("force", false, "run even if storedVersions is already the storage version alone, or a StorageVersionMigration runs")
+	output := fs.String("o", "text", "print the report as `text` or json")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	names, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return ExitOK
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "kubeversion migrate: "+format+"\n", a...)
+		return ExitError
+	}
+	switch {
+	case err != nil:
+		return ExitError // the flag package printed it
+	case len(names) != 1:
+		return fail("want one CRD-NAME, got %d (see --help)", len(names))
+	case *output != "text" && *output != "json":
+		return fail("-o %q: want text or json", *output)
+	case *concurrency < 1 || *pageSize < 1 || *qps <= 0 || *burst < 1 || *settle <= 0:
+		return fail("--concurrency, --page-size, --qps, --burst and --settle must be positive")
+	}
+	cfg, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(
+		&clientcmd.ClientConfigLoadingRules{ExplicitPath: *kubeconfig, Precedence: clientcmd.NewDefaultClientConfigLoadingRules().Precedence},
+		&clientcmd.ConfigOverrides{CurrentContext: *kubecontext},
+	).ClientConfig()
+	if err != nil {
+		return fail("kubeconfig: %v", err)
+	}
+	cfg.QPS, cfg.Burst = float32(*qps), *burst
+	cfg.WarningHandler = rest.NewWarningWriter(stderr, rest.WarningWriterOptions{Deduplicate: true})
+	m, err := New(cfg, Options{
+		Concurrency: *concurrency,
+		PageSize:    *pageSize,
+		Settle:      *settle,
+		StateFile:   *stateFile,
+		Force:       *force,
+		Progress:    progressPrinter(stderr),
+	})
+	if err != nil {
+		return fail("%v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return run(ctx, m, names[0], *dryRun, *output, stdout, stderr)
+}
+
+// run does the plan or the run, prints it and returns the exit status.
+func run(ctx context.Context, m *Migrator, name string, dryRun bool, output string, stdout, stderr io.Writer) int {
+	var (
+		result interface{ Write(io.Writer) error }
+		err    error
+	)
+	if dryRun {
+		var p *Plan
+		p, err = m.Plan(ctx, name)
+		if p != nil {
+			result = p
+		}
+	} else {
+		var r *Report
+		r, err = m.Run(ctx, name)
+		if r != nil && r.Target.Name != "" {
+			result = r
+		}
+	}
+	if result != nil {
+		if output == "json" {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			enc.Encode(result)
+		} else {
+			result.Write(stdout)
+		}
+	}
+	if err == nil {
+		return ExitOK
+	}
+	fmt.Fprintf(stderr, "kubeversion migrate: %v\n", strings.TrimPrefix(err.Error(), "migrate: "))
+	for _, e := range []error{ErrObjectsFailed, ErrCRDChanged, ErrStorageMigrating, ErrHashTimeout} {
+		if errors.Is(err, e) {
+			return ExitFailed
+		}
+	}
+	return ExitError
+}
+
+// parseInterleaved parses args with fs, flags before and after the
+// positional arguments alike (kubectl's way), and returns the positional
+// ones. The arguments after "--" are all positional.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos, rest []string
+	if i := slices.Index(args, "--"); i >= 0 {
+		args, rest = args[:i], args[i+1:]
+	}
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

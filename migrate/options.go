@@ -1,0 +1,69 @@
+package migrate
+
+import "time"
+
+// Options tune a run. The zero value of each field means its default.
+type Options struct {
+	// Concurrency is the number of objects patched at once (default 4). Only
+	// one page is held at a time, so memory does not grow with the number
+	// of objects.
+	Concurrency int
+	// PageSize is the limit of each metadata list (default 500).
+	PageSize int64
+	// Settle is how long to wait after discovery shows the new storage
+	// version and before listing (default 35s: longer than the 30s an
+	// admission webhook may hold a write that took the old storage).
+	Settle time.Duration
+	// HashPolls is how many consecutive discovery reads must show the new
+	// storageVersionHash (default 5, to sample load-balanced API servers),
+	// PollInterval the time between them (default 1s), and HashTimeout how
+	// long to wait in all (default 2m).
+	HashPolls    int
+	PollInterval time.Duration
+	HashTimeout  time.Duration
+	// Retries is how many times a request that failed with 429, a 5xx or a
+	// timeout is tried again (default 5), and Backoff the first wait between
+	// tries (default 500ms, doubled after each, at most 30s; a Retry-After of
+	// the server wins when longer).
+	Retries int
+	Backoff time.Duration
+	// StateFile, when set, is where the run records its progress after each
+	// page, and where a new run resumes from (see [State]).
+	StateFile string
+	// Progress, when set, is called after each page and at the end.
+	Progress func(Progress)
+	// Force migrates even when storedVersions already lists only the storage
+	// version, or while the CRD's StorageMigrating condition is True.
+	Force bool
+	// FieldManager names the writer in the patch requests (default
+	// "kubeversion-migrate").
+	FieldManager string
+}
+
+// withDefaults returns o with every zero field set to its default.
+func (o Options) withDefaults() Options {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	dur := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&o.Concurrency, 4)
+	if o.PageSize <= 0 {
+		o.PageSize = 500
+	}
+	dur(&o.Settle, 35*time.Second)
+	def(&o.HashPolls, 5)
+	dur(&o.PollInterval, time.Second)
+	dur(&o.HashTimeout, 2*time.Minute)
+	def(&o.Retries, 5)
+	dur(&o.Backoff, 500*time.Millisecond)
+	if o.FieldManager == "" {
+		o.FieldManager = "kubeversion-migrate"
+	}
+	return o
+}

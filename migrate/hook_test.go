@@ -1,0 +1,60 @@
+package migrate
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/rest"
+)
+
+// roundTripFunc is an http.RoundTripper made of a function.
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// hooks let a test act between the migrator and the server: onPatch runs
+// before a widget's patch is sent (it may answer instead, with a non-nil
+// response); onList before a list of widgets is sent.
+type hooks struct {
+	onPatch func(ns, name string) *http.Response
+	onList  func(r *http.Request) *http.Response
+}
+
+// hooked returns a copy of cfg whose requests go through h.
+func hooked(cfg *rest.Config, h hooks) *rest.Config {
+	cfg = rest.CopyConfig(cfg)
+	cfg.Wrap(func(rt http.RoundTripper) http.RoundTripper {
+		return roundTripFunc(func(r *http.Request) (*http.Response, error) {
+			parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
+			// apis/<group>/<version>/namespaces/<ns>/widgets/<name>
+			switch {
+			case r.Method == http.MethodPatch && h.onPatch != nil && len(parts) == 7 && parts[1] == testGroup && parts[5] == testPlural:
+				if resp := h.onPatch(parts[4], parts[6]); resp != nil {
+					return resp, nil
+				}
+			case r.Method == http.MethodGet && h.onList != nil && len(parts) == 4 && parts[1] == testGroup && parts[3] == testPlural:
+				if resp := h.onList(r); resp != nil {
+					return resp, nil
+				}
+			}
+			return rt.RoundTrip(r)
+		})
+	})
+	return cfg
+}
+
+// statusResponse returns an answer of the API server with status s.
+func statusResponse(r *http.Request, s metav1.Status) *http.Response {
+	s.Kind, s.APIVersion, s.Status = "Status", "v1", metav1.StatusFailure
+	b, _ := json.Marshal(s)
+	return &http.Response{
+		StatusCode: int(s.Code),
+		Header:     http.Header{"Content-Type": []string{"application/json"}},
+		Body:       io.NopCloser(bytes.NewReader(b)),
+		Request:    r,
+	}
+}

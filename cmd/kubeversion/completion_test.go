@@ -59,7 +59,7 @@ var completionCases = []struct {
 	exact bool
 }{
 	{"kubeversion li", []string{"lint"}, true},
-	{"kubeversion ", []string{"completion", "help", "highest", "lint", "parse", "sort", "webhook"}, true},
+	{"kubeversion ", []string{"completion", "help", "highest", "lint", "parse", "sort", "validate", "webhook"}, true},
 	{"kubeversion --v", []string{"--version"}, true},
 	{"kubeversion lint --ol", []string{"--old"}, true},
 	{"kubeversion lint --", []string{"--check", "--list-checks", "--old", "--quiet"}, false},
@@ -67,6 +67,10 @@ var completionCases = []struct {
 	{"kubeversion lint a.yaml -o j", []string{"json"}, true},
 	{"kubeversion parse -o ", []string{"json", "text"}, true},
 	{"kubeversion sort -", []string{"-r"}, false},
+	{"kubeversion va", []string{"validate"}, true},
+	{"kubeversion validate --c", []string{"--crd"}, true},
+	{"kubeversion validate --validate ", []string{"ignore", "strict", "warn"}, true},
+	{"kubeversion validate -o ", []string{"github", "json", "text"}, true},
 	{"kubeversion webhook ", []string{"check"}, true},
 	{"kubeversion webhook check --c", []string{"--ca", "--crd"}, true},
 	{"kubeversion webhook check -o ", []string{"github", "json", "text"}, true},

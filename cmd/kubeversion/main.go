@@ -7,6 +7,7 @@
 //	kubeversion highest [VERSION...]
 //	kubeversion parse [-o text|json] [VERSION...]
 //	kubeversion lint [--old PATH]... [--check NAME=LEVEL]... [--baseline FILE] [-o text|json|github|markdown|sarif] PATH...
+//	kubeversion validate [--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [-o text|json|github] OBJECTS...
 //	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--ignore PATH]... [-o text|json|github] OBJECT...
 //	kubeversion help [COMMAND]
 //	kubeversion completion bash|zsh|fish
@@ -17,8 +18,9 @@
 // api-versions` prints them, are grouped by group.
 //
 // The exit status is 0 on success, 1 when a version or a manifest is
-// invalid or lint finds upgrade findings at level error, and 2 for usage,
-// I/O and malformed input errors.
+// invalid or lint finds upgrade findings at level error (or validate finds
+// a custom resource invalid or not checked), and 2 for usage, I/O and
+// malformed input errors.
 package main
 
 import (
@@ -46,6 +48,9 @@ Usage:
                                           check CRD manifests as kubectl apply and
                                           the API server would, and what an upgrade
                                           does to clients and stored objects
+  kubeversion validate [--crd PATH]... [--old PATH]... [-o FORMAT] OBJECTS...
+                                          check custom resources against their CRDs
+                                          as the API server would, on create or update
   kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o FORMAT] OBJECT...
                                           call a CRD's conversion webhook as the API
                                           server would and check its answers
@@ -57,8 +62,9 @@ Without VERSION arguments, sort, highest and parse read standard input, one
 version per line. Run 'kubeversion help COMMAND' or 'kubeversion COMMAND
 --help' for what a command does and its flags.
 
-Exit status: 0 success, 1 invalid version or manifest or an upgrade finding
-at level error, 2 usage, I/O or malformed input.
+Exit status: 0 success, 1 invalid version, manifest or custom resource, an
+upgrade finding at level error, or a custom resource not checked, 2 usage,
+I/O or malformed input.
 `
 
 // env is what a command reads and writes, so that tests can run it.
@@ -72,6 +78,7 @@ var commands = map[string]func(e *env, args []string) int{
 	"highest":    runHighest,
 	"parse":      runParse,
 	"lint":       runLint,
+	"validate":   runValidate,
 	"webhook":    runWebhook,
 	"completion": runCompletion,
 }

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+func init() {
+	descriptions["validate"] = `Validate checks custom resources, the objects of CustomResourceDefinitions,
+as 'kubectl apply' and the API server would: each object of OBJECTS (YAML or
+JSON files, directories, kustomize directories, - for standard input) is
+matched to the CRD of its group and kind, found in --crd or in OBJECTS
+themselves (a directory, a rendered Helm chart or a kustomize build that
+holds CRDs and their objects), and judged in the version its apiVersion
+names: strict decoding (unknown fields, as kubectl's default
+--validate=strict), metadata, the schema, defaults and pruning, and CEL
+rules, on create, or on update of the live object of the same group, kind,
+namespace and name in --old (transition rules, ratcheting). It prints a line
+per object with its verdict, then each error at the line of its field.
+Objects of built-in kinds (ConfigMap, Deployment) are skipped.
+
+Exit status: 0 when every custom resource is valid; 1 when one is invalid,
+or one is not checked (no CRD of its kind, a CRD the API server rejects)
+unless --allow-unchecked; 2 for usage, I/O and malformed input.`
+}
+
+// runValidate is "kubeversion validate [flags] OBJECTS..." (see its --help).
+func runValidate(e *env, args []string) int {
+	flags := newFlagSet(e, "validate", "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--allow-unchecked] [--no-kustomize] [-o text|json|github] OBJECTS...")
+	var crdPaths, oldFlag oldPaths
+	flags.Var(&crdPaths, "crd", "read CustomResourceDefinitions from `PATH` (a file, a directory, - for standard\ninput), besides those of OBJECTS; may be repeated")
+	flags.Var(&oldFlag, "old", "check each object as an update of its live object in `PATH` (the output of\nkubectl get -o yaml): the object of the same group, kind, namespace and name;\nmay be repeated. An object without one is checked as a create")
+	level := flags.String("validate", fieldStrict, "what to do with unknown and duplicate fields, as kubectl's --validate:\n`strict|warn|ignore`. strict: the API server refuses the object, before\nvalidation; warn: warnings, and the object is validated; ignore: nothing")
+	namespace := flags.String("namespace", "default", "the namespace of the namespaced objects that set none, as kubectl's context\ngives it (`NAME`)")
+	allowUnchecked := flags.Bool("allow-unchecked", false, "exit with status 0 even when objects are not checked (no CRD of their kind in\nthe input, or a CRD the API server rejects), if none is invalid")
+	noKustomize := flags.Bool("no-kustomize", false, "read an OBJECTS directory that holds a kustomization.yaml file by file, not\nas kubectl apply -k builds it")
+	format := flags.String("o", "text", "print `text|json|github`: a line per object and per error, one JSON\ndocument with what the API server stores of each valid object, or GitHub\nActions annotations")
+	paths, status, ok := parseFlags(e, flags, args)
+	if !ok {
+		return status
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintln(e.stderr, textLine(fmt.Sprintf("kubeversion validate: "+format, a...)))
+		return exitError
+	}
+	switch *level {
+	case "true":
+		*level = fieldStrict
+	case "false":
+		*level = fieldIgnore
+	case fieldStrict, fieldWarn, fieldIgnore:
+	default:
+		return fail("--validate %q: want strict, warn or ignore", *level)
+	}
+	write, ok := validateWriters[*format]
+	if !ok {
+		return fail("-o %q: want text, json or github", *format)
+	}
+	if len(paths) == 0 {
+		return fail("no OBJECTS given (use - for standard input)")
+	}
+	if stdinTwice(append(append([]string{}, crdPaths...), oldFlag...), paths) {
+		return fail("standard input (-) given twice: it can be read only once")
+	}
+
+	v := &validation{in: &validateInputs{e: e, noKustomize: *noKustomize}, defs: &definitions{}, allowUnchecked: *allowUnchecked}
+	v.readCRDs(crdPaths)
+	v.readObjects(paths)
+	if len(v.objects) == 0 && len(v.problems) == 0 {
+		v.problems = append(v.problems, problem{File: strings.Join(paths, " "), Message: "only CustomResourceDefinitions, no object of them to validate"})
+	}
+	ck := &objectChecker{defs: v.defs, level: *level, namespace: *namespace, validator: crd.NewObjectValidator(celEvaluator())}
+	if len(oldFlag) > 0 {
+		live, p := v.in.readLive(oldFlag)
+		if p != nil {
+			return fail("--old: %s", p.String())
+		}
+		ck.live = live
+	}
+	for _, o := range v.objects {
+		v.reports = append(v.reports, ck.check(o))
+	}
+	v.summary = summarize(v.reports, v.defs.count)
+	if err := write(e.stdout, v); err != nil {
+		return fail("%v", err)
+	}
+	if *format == "text" {
+		writeProblems(e.stderr, v.problems)
+	}
+	switch {
+	case len(v.problems) > 0:
+		return exitError
+	case v.summary.Invalid > 0:
+		return exitInvalid
+	case v.summary.unchecked() > 0 && !*allowUnchecked:
+		n := v.summary.unchecked()
+		fmt.Fprintf(e.stderr, "kubeversion validate: %d custom resource%s not checked in full: exit status 1 (--allow-unchecked accepts them)\n", n, plural(n))
+		return exitInvalid
+	}
+	return exitOK
+}
+
+// validation is what validate reads and finds, in the order of the input.
+type validation struct {
+	in       *validateInputs
+	defs     *definitions
+	objects  []object // of OBJECTS, CRDs aside
+	reports  []objectReport
+	summary  validateSummary
+	problems []problem // input that could not be read
+	// allowUnchecked is --allow-unchecked: objects not checked do not
+	// fail the run.
+	allowUnchecked bool
+}
+
+// readCRDs reads the CRDs of the --crd paths; a path without any is a
+// problem, and objects in them are left out, with a note.
+func (v *validation) readCRDs(paths []string) {
+	for _, path := range paths {
+		found, others := 0, 0
+		p := v.in.each(path, func(name string, r io.Reader) *problem {
+			var first *problem
+			p := readStream(name, r, func(o object) bool {
+				if !o.isCRD() {
+					others++
+					return true
+				}
+				found++
+				first = v.defs.add(o)
+				return first == nil
+			})
+			if first != nil {
+				return first
+			}
+			return p
+		})
+		switch {
+		case p != nil:
+			v.problems = append(v.problems, *p)
+		case found == 0:
+			v.problems = append(v.problems, problem{File: path, Message: "--crd: no CustomResourceDefinition found"})
+		}
+		if others > 0 {
+			fmt.Fprintf(v.in.e.stderr, "kubeversion validate: --crd %s: %d object%s that are not CustomResourceDefinitions left out: give them as OBJECTS to validate them\n", textLine(path), others, plural(others))
+		}
+	}
+}
+
+// readObjects reads the objects of the OBJECTS paths, and their CRDs. A
+// path without any object is a problem, as kubectl apply refuses to apply
+// nothing.
+func (v *validation) readObjects(paths []string) {
+	for _, path := range paths {
+		found, charts := 0, len(v.in.charts)
+		p := v.in.each(path, func(name string, r io.Reader) *problem {
+			var first *problem
+			p := keepStream(name, r, func(o object) {
+				found++
+				switch {
+				case first != nil:
+				case o.isCRD():
+					first = v.defs.add(o)
+				default:
+					v.objects = append(v.objects, o)
+				}
+			})
+			if first != nil {
+				return first
+			}
+			return p
+		})
+		switch {
+		case p != nil:
+			v.problems = append(v.problems, *p)
+		case found == 0:
+			msg := "no object found"
+			if len(v.in.charts) > charts {
+				chart := v.in.charts[charts]
+				msg += " outside the templates of the Helm chart " + chart + ": render them, helm template " + chart + " | kubeversion validate -"
+			}
+			v.problems = append(v.problems, problem{File: path, Message: msg})
+		}
+	}
+}
+
+// validateSummary counts the objects by status.
+type validateSummary struct {
+	Objects    int `json:"objects"` // all but CRDs
+	Valid      int `json:"valid"`
+	Invalid    int `json:"invalid"`
+	NoErrors   int `json:"noErrors"` // CEL rules not evaluated
+	NotChecked int `json:"notChecked"`
+	Skipped    int `json:"skipped"` // built-in kinds
+	CRDs       int `json:"crds"`    // CRDs read, from --crd and OBJECTS
+}
+
+func summarize(reports []objectReport, crds int) validateSummary {
+	s := validateSummary{Objects: len(reports), CRDs: crds}
+	for _, r := range reports {
+		switch r.Status {
+		case statusValid:
+			s.Valid++
+		case statusInvalid:
+			s.Invalid++
+		case statusNoErrors:
+			s.NoErrors++
+		case statusNotChecked:
+			s.NotChecked++
+		case statusSkipped:
+			s.Skipped++
+		}
+	}
+	return s
+}
+
+// unchecked is how many custom resources were not checked in full.
+func (s validateSummary) unchecked() int { return s.NotChecked + s.NoErrors }
+
+// String says it in a line, for example "4 objects: 1 valid, 2 invalid,
+// 1 skipped (built-in kinds); 2 CustomResourceDefinitions".
+func (s validateSummary) String() string {
+	parts := []string{fmt.Sprintf("%d valid", s.Valid), fmt.Sprintf("%d invalid", s.Invalid)}
+	if s.NoErrors > 0 {
+		parts = append(parts, fmt.Sprintf("%d with no errors but CEL rules not evaluated", s.NoErrors))
+	}
+	if s.NotChecked > 0 {
+		parts = append(parts, fmt.Sprintf("%d not checked", s.NotChecked))
+	}
+	if s.Skipped > 0 {
+		parts = append(parts, fmt.Sprintf("%d skipped (built-in kinds)", s.Skipped))
+	}
+	return fmt.Sprintf("%d object%s: %s; %d CustomResourceDefinition%s", s.Objects, plural(s.Objects), strings.Join(parts, ", "), s.CRDs, plural(s.CRDs))
+}

@@ -1,0 +1,356 @@
+package main
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+// The statuses of an object that validate judges.
+const (
+	statusValid      = "valid"       // the API server accepts it; every rule was checked
+	statusInvalid    = "invalid"     // the API server (or kubectl) refuses it
+	statusNoErrors   = "no errors"   // no errors, but CEL rules were not evaluated
+	statusNotChecked = "not checked" // no CRD of its kind, or a CRD the server refuses
+	statusSkipped    = "skipped"     // a built-in kind, not a custom resource
+)
+
+// The levels of --validate, as kubectl's: what the API server does with
+// unknown and duplicate fields (its fieldValidation).
+const (
+	fieldStrict = "strict" // refuse the object, before validation
+	fieldWarn   = "warn"   // warn, and go on
+	fieldIgnore = "ignore" // go on silently
+)
+
+// objectReport is what validate says of one object; its JSON form is an
+// element of the "objects" array of -o json.
+type objectReport struct {
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Namespace  string `json:"namespace,omitempty"`
+	Name       string `json:"name"`
+	// CRD is the metadata.name of the CRD the object was judged against.
+	CRD string `json:"crd,omitempty"`
+	// Operation is "create", or "update" of the live object of --old at
+	// Live; empty when the object was not checked.
+	Operation string `json:"operation,omitempty"`
+	Live      string `json:"live,omitempty"` // file:line
+	// Status is valid, invalid, no errors (CEL rules not evaluated), not
+	// checked, or skipped.
+	Status  string `json:"status"`
+	Verdict string `json:"verdict"` // as the text output gives it
+	// Reason says why the object was not checked or skipped.
+	Reason string      `json:"reason,omitempty"`
+	Errors []lintError `json:"errors"` // the first maxListed
+	// ErrorsNotListed is how many errors there are after those listed.
+	ErrorsNotListed int `json:"errorsNotListed,omitempty"`
+	// Rejected is set when strict field validation refuses the object
+	// before validation; HiddenErrors is then how many errors of
+	// validation follow, which --validate=warn shows.
+	Rejected     bool            `json:"rejectedBeforeValidation,omitempty"`
+	HiddenErrors int             `json:"hiddenErrors,omitempty"`
+	Warnings     []objectWarning `json:"warnings"`
+	// UncheckedRules is how many CEL rules were not evaluated.
+	UncheckedRules int `json:"uncheckedRules,omitempty"`
+	// Object is what the API server stores: defaulted and pruned. Only
+	// for an object it accepts.
+	Object map[string]any `json:"object,omitempty"`
+
+	noLive bool // --old was given, but has no live object of this one
+}
+
+// objectWarning is a warning of the API server's response, at a line.
+type objectWarning struct {
+	Line    int    `json:"line"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+// objectChecker judges objects against the CRDs read.
+type objectChecker struct {
+	defs      *definitions
+	live      map[liveKey]*liveObject // nil without --old
+	level     string                  // --validate
+	namespace string                  // for a namespaced object without one, as kubectl's context gives
+	validator crd.ObjectValidator
+}
+
+// check judges o, a custom resource or not, as `kubectl apply` and the
+// API server would: on create, or on update of its live object of --old.
+func (ck *objectChecker) check(o object) objectReport {
+	r := objectReport{File: o.file, Line: o.line, APIVersion: o.str("apiVersion"), Kind: o.str("kind"),
+		Name: metadataName(o), Errors: []lintError{}, Warnings: []objectWarning{}}
+	meta, _ := o.fields["metadata"].(map[string]any)
+	r.Namespace, _ = meta["namespace"].(string)
+	loc := &objectLocator{l: newLocator(o)}
+	if r.APIVersion == "" || r.Kind == "" {
+		// kubectl's own validation refuses it before sending anything.
+		var missing []string
+		for _, f := range []string{"apiVersion", "kind"} {
+			if o.str(f) == "" {
+				missing = append(missing, f+" not set")
+				r.addError(lintError{Line: o.line, Field: f, Type: "not set", Message: "error validating data: " + f + " not set"})
+			}
+		}
+		return r.judged(statusInvalid, "kubectl refuses it: "+strings.Join(missing, ", "))
+	}
+	group, version := splitAPIVersion(r.APIVersion)
+	d := ck.defs.byKind[groupKind(group, r.Kind)]
+	switch {
+	case d == nil && len(ck.defs.byGroup[group]) > 0:
+		kinds := ck.defs.byGroup[group]
+		msg := "no matches for kind " + strconv.Quote(r.Kind) + " in version " + strconv.Quote(r.APIVersion) +
+			": the CustomResourceDefinitions of group " + group + " define " + strings.Join(kinds, ", ")
+		r.addError(lintError{Line: loc.line("kind"), Field: "kind", Type: "no kind match", Message: msg})
+		return r.judged(statusInvalid, "unknown kind")
+	case d == nil && builtinGroups[group]:
+		r.Reason = r.Kind + " is a built-in kind of Kubernetes, not a custom resource"
+		return r.judged(statusSkipped, r.Reason)
+	case d == nil:
+		r.Reason = "no CustomResourceDefinition of kind " + r.Kind + " in group " + group + " in the input or --crd"
+		return r.judged(statusNotChecked, r.Reason)
+	}
+	c := d.crd
+	r.CRD = c.Metadata.Name
+	if d.rejected != "" {
+		r.Reason = d.rejected
+		return r.judged(statusNotChecked, r.Reason)
+	}
+	if msg := servedError(c, group, version); msg != "" {
+		r.addError(lintError{Line: loc.line("apiVersion"), Field: "apiVersion", Type: "no kind match",
+			Message: "no matches for kind " + strconv.Quote(r.Kind) + " in version " + strconv.Quote(r.APIVersion) + ": " + msg})
+		return r.judged(statusInvalid, "version not served")
+	}
+
+	fields := ck.asSent(o.fields, c)
+	var live *liveObject
+	if ck.live != nil {
+		if live = ck.liveOf(fields, group, r.Kind, r.Name); live == nil {
+			r.noLive = true
+		} else {
+			fields = asUpdate(fields, live.fields)
+			r.Live = live.file + ":" + strconv.Itoa(live.line)
+		}
+	}
+	sent := object{fields: fields}
+	data, err := sent.json()
+	if err != nil {
+		r.addError(lintError{Line: o.line, Type: "decoding error", Message: err.Error()})
+		return r.judged(statusInvalid, "")
+	}
+	var res *crd.ObjectResult
+	if live != nil {
+		r.Operation = "update"
+		res, err = ck.validator.ValidateObjectUpdate(c, data, live.json)
+	} else {
+		r.Operation = "create"
+		res, err = ck.validator.ValidateObject(c, data)
+	}
+	if err != nil {
+		// What the server refuses before validation: metadata of the
+		// wrong shape, a value the decoding cannot take.
+		r.addError(lintError{Line: o.line, Type: "decoding error", Message: err.Error()})
+		return r.judged(statusInvalid, "")
+	}
+	return ck.addResult(r, res, loc)
+}
+
+// addResult adds the result of package crd to r and judges it.
+func (ck *objectChecker) addResult(r objectReport, res *crd.ObjectResult, loc *objectLocator) objectReport {
+	r.UncheckedRules = res.UncheckedRules
+	switch {
+	case len(res.Strict) > 0 && ck.level == fieldStrict:
+		// The server refuses the request before validation: these errors
+		// are all it says.
+		for _, f := range res.Strict {
+			r.addError(lintError{Line: loc.line(f.Path), Field: f.Path, Type: f.Kind, Message: "strict decoding error: " + f.String()})
+		}
+		r.Rejected, r.HiddenErrors = true, len(res.Errors)
+		return r.judged(statusInvalid, "")
+	case ck.level == fieldWarn:
+		for _, f := range res.Strict {
+			r.Warnings = append(r.Warnings, objectWarning{Line: loc.line(f.Path), Field: f.Path, Message: f.String()})
+		}
+	}
+	for _, e := range res.Errors {
+		if r.listsError() {
+			l := lintError{Line: loc.line(e.Field), Field: e.Field, Type: e.Type.String(), Detail: e.Detail, Message: e.Error()}
+			r.Errors = append(r.Errors, l.shortened())
+		}
+	}
+	for _, w := range res.Warnings {
+		r.Warnings = append(r.Warnings, objectWarning{Line: r.Line, Message: w})
+	}
+	switch {
+	case len(r.Errors) > 0:
+		return r.judged(statusInvalid, "")
+	case res.UncheckedRules > 0:
+		r.Object = res.Object
+		return r.judged(statusNoErrors, "")
+	}
+	r.Object = res.Object
+	return r.judged(statusValid, "")
+}
+
+// servedError says why c does not serve version of group, or returns "".
+func servedError(c *crd.CustomResourceDefinition, group, version string) string {
+	var served []string
+	found := false
+	for _, v := range c.Spec.Versions {
+		if v.Served {
+			served = append(served, v.Name)
+		}
+		found = found || v.Name == version
+	}
+	switch {
+	case slices.Contains(served, version):
+		return ""
+	case found:
+		return "the CustomResourceDefinition " + c.Metadata.Name + " does not serve " + version + ", only " + orNone(served)
+	}
+	return "the CustomResourceDefinition " + c.Metadata.Name + " has no version " + version + ", and serves " + orNone(served)
+}
+
+func orNone(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ", ")
+}
+
+// asSent returns fields as kubectl apply sends them and the API server's
+// handler takes them for c: a namespaced object without a namespace gets
+// the namespace of kubectl's context (--namespace), and the namespace of a
+// cluster-scoped object is dropped, as the handler drops it
+// (EnsureObjectNamespaceMatchesRequestNamespace). fields is not changed.
+func (ck *objectChecker) asSent(fields map[string]any, c *crd.CustomResourceDefinition) map[string]any {
+	meta, ok := fields["metadata"].(map[string]any)
+	if !ok {
+		return fields
+	}
+	ns, has := meta["namespace"]
+	switch {
+	case c.Spec.Scope == "Namespaced" && (!has || ns == nil || ns == ""):
+		meta = maps.Clone(meta)
+		meta["namespace"] = ck.namespace
+	case c.Spec.Scope == "Cluster" && has:
+		meta = maps.Clone(meta)
+		delete(meta, "namespace")
+	default:
+		return fields
+	}
+	out := maps.Clone(fields)
+	out["metadata"] = meta
+	return out
+}
+
+// liveOf returns the live object of --old of fields, an object as sent:
+// of the same group, kind, namespace and name; nil if none. A live object
+// written without a namespace matches an object of kubectl's namespace.
+func (ck *objectChecker) liveOf(fields map[string]any, group, kind, name string) *liveObject {
+	meta, _ := fields["metadata"].(map[string]any)
+	ns, _ := meta["namespace"].(string)
+	k := liveKey{groupKind(group, kind), ns, name}
+	if l := ck.live[k]; l != nil {
+		return l
+	}
+	if ns == ck.namespace {
+		k.namespace = ""
+		return ck.live[k]
+	}
+	return nil
+}
+
+// asUpdate returns fields as `kubectl apply` updates live with them: a
+// patch of the live object, so the fields of metadata that the server sets
+// (resourceVersion, uid, creationTimestamp, generation) are the live
+// object's where the manifest leaves them out, as it does. fields is not
+// changed.
+func asUpdate(fields, live map[string]any) map[string]any {
+	meta, ok := fields["metadata"].(map[string]any)
+	liveMeta, _ := live["metadata"].(map[string]any)
+	if !ok || liveMeta == nil {
+		return fields
+	}
+	meta = maps.Clone(meta)
+	for _, f := range []string{"resourceVersion", "uid", "creationTimestamp", "generation"} {
+		if _, set := meta[f]; !set && liveMeta[f] != nil {
+			meta[f] = liveMeta[f]
+		}
+	}
+	out := maps.Clone(fields)
+	out["metadata"] = meta
+	return out
+}
+
+// addError lists e, shortened, or counts it when maxListed are listed.
+func (r *objectReport) addError(e lintError) {
+	if r.listsError() {
+		r.Errors = append(r.Errors, e.shortened())
+	}
+}
+
+// listsError reports whether one more error is listed, and counts it as
+// not listed when maxListed are.
+func (r *objectReport) listsError() bool {
+	if len(r.Errors) < maxListed {
+		return true
+	}
+	r.ErrorsNotListed++
+	return false
+}
+
+// judged sets r's status and verdict, for example "invalid on create: 2
+// errors", "valid on update (live object at old.yaml:3); 1 warning" or
+// "not checked: no CustomResourceDefinition ...". why, if not empty, says
+// why for an object refused before being judged by the CRD.
+func (r objectReport) judged(status, why string) objectReport {
+	r.Status = status
+	var b strings.Builder
+	b.WriteString(status)
+	switch status {
+	case statusSkipped, statusNotChecked:
+		b.WriteString(": " + why)
+		r.Verdict = b.String()
+		return r
+	}
+	if r.Operation != "" {
+		b.WriteString(" on " + r.Operation)
+	}
+	var notes []string
+	switch {
+	case r.Live != "":
+		notes = append(notes, "live object at "+r.Live)
+	case r.noLive:
+		notes = append(notes, "no live object of this name in --old")
+	}
+	if r.UncheckedRules > 0 && !r.Rejected {
+		notes = append(notes, strconv.Itoa(r.UncheckedRules)+" CEL rule"+plural(r.UncheckedRules)+" not evaluated")
+	}
+	if len(notes) > 0 {
+		b.WriteString(" (" + strings.Join(notes, "; ") + ")")
+	}
+	n := len(r.Errors) + r.ErrorsNotListed
+	switch {
+	case r.Rejected:
+		b.WriteString(": " + strconv.Itoa(n) + " unknown or duplicate field" + plural(n) + ", which strict field validation refuses before validating the object")
+		if r.HiddenErrors > 0 {
+			b.WriteString("; --validate=warn shows the " + strconv.Itoa(r.HiddenErrors) + " error" + plural(r.HiddenErrors) + " behind")
+		}
+	case why != "":
+		b.WriteString(": " + why)
+	case n > 0:
+		b.WriteString(": " + strconv.Itoa(n) + " error" + plural(n))
+	}
+	if w := len(r.Warnings); w > 0 {
+		b.WriteString("; " + strconv.Itoa(w) + " warning" + plural(w))
+	}
+	r.Verdict = b.String()
+	return r
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// validateWriters write what validate finds in each -o format.
+var validateWriters = map[string]func(w io.Writer, v *validation) error{
+	"text":   writeValidateText,
+	"json":   writeValidateJSON,
+	"github": writeValidateGitHub,
+}
+
+// title names an object: "Widget default/w1 (example.com/v1)".
+func (r objectReport) title() string {
+	s := r.Kind
+	if s == "" {
+		s = "object"
+	}
+	s += " " + objectName(r.Namespace, r.Name)
+	if r.APIVersion != "" {
+		s += " (" + r.APIVersion + ")"
+	}
+	return s
+}
+
+// writeValidateText writes, for each object, "file:line: TITLE: VERDICT",
+// then "file:line: error: MESSAGE" for each error listed and
+// "file:line: warning: MESSAGE" for each warning, each at the line of its
+// field; and last a line that counts the objects by verdict. Every line
+// goes through textLine: names and messages come from the input. Problems
+// reading the input go to standard error, written by the caller.
+func writeValidateText(out io.Writer, v *validation) error {
+	w := bufio.NewWriter(out)
+	line := func(format string, args ...any) {
+		w.WriteString(textLine(fmt.Sprintf(format, args...)))
+		w.WriteByte('\n')
+	}
+	for _, r := range v.reports {
+		line("%s:%d: %s: %s", r.File, r.Line, r.title(), r.Verdict)
+		for _, e := range r.Errors {
+			line("%s:%d: error: %s", r.File, e.Line, e.Message)
+		}
+		if n := r.ErrorsNotListed; n > 0 {
+			line("%s:%d: %s", r.File, r.Line, objectNotListed(n))
+		}
+		for _, x := range r.Warnings {
+			line("%s:%d: warning: %s", r.File, x.Line, x.Message)
+		}
+	}
+	if len(v.reports) > 0 {
+		line("%s", v.summary.String())
+	}
+	return w.Flush()
+}
+
+// objectNotListed says how many errors of an object are not listed.
+func objectNotListed(n int) string {
+	return strconv.Itoa(n) + " more error" + plural(n) + " not listed: validate lists the first " + strconv.Itoa(maxListed) + " of an object"
+}
+
+// writeValidateJSON writes one JSON document: {"objects": [...],
+// "summary": {...}, "problems": [...]}, where each object that the API
+// server accepts has the object it stores.
+func writeValidateJSON(out io.Writer, v *validation) error {
+	doc := struct {
+		Objects  []objectReport  `json:"objects"`
+		Summary  validateSummary `json:"summary"`
+		Problems []problem       `json:"problems"`
+	}{v.reports, v.summary, v.problems}
+	if doc.Objects == nil {
+		doc.Objects = []objectReport{}
+	}
+	if doc.Problems == nil {
+		doc.Problems = []problem{}
+	}
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}
+
+// writeValidateGitHub writes GitHub Actions workflow commands: an error
+// annotation per error listed and per problem, a warning per warning, and
+// per object a notice with its verdict, or for an object not checked in
+// full an error, as it fails the run, or a warning with --allow-unchecked;
+// then a notice with the counts.
+func writeValidateGitHub(out io.Writer, v *validation) error {
+	w := bufio.NewWriter(out)
+	annotate := func(level, file string, line int, title, msg string) {
+		fmt.Fprintf(w, "::%s file=%s,line=%d,title=%s::%s\n", level, ghProperty(file), line, ghProperty(title), ghData(msg))
+	}
+	for _, r := range v.reports {
+		for _, e := range r.Errors {
+			annotate("error", r.File, e.Line, r.title(), e.Message)
+		}
+		if n := r.ErrorsNotListed; n > 0 {
+			annotate("error", r.File, r.Line, r.title(), objectNotListed(n))
+		}
+		for _, x := range r.Warnings {
+			annotate("warning", r.File, x.Line, r.title(), x.Message)
+		}
+		level := "notice"
+		switch {
+		case r.Status != statusNotChecked && r.Status != statusNoErrors:
+		case v.allowUnchecked:
+			level = "warning"
+		default:
+			level = "error" // it fails the run
+		}
+		annotate(level, r.File, r.Line, r.title(), r.Verdict)
+	}
+	for _, p := range v.problems {
+		annotate("error", p.File, p.Line, "kubeversion validate", p.Message)
+	}
+	if len(v.reports) > 0 {
+		fmt.Fprintf(w, "::notice title=kubeversion validate::%s\n", ghData(v.summary.String()))
+	}
+	return w.Flush()
+}

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+// The reading of validate's inputs: the objects of OBJECTS, kept with
+// their text so that the lines of their fields can be found once they are
+// judged; the CustomResourceDefinitions of --crd and of OBJECTS; and the
+// live objects of --old. Everything is read before any object is judged,
+// since a CRD may follow its objects in a directory or a stream.
+
+// keepStream calls yield with each object of the manifest stream r, as
+// [readStream] reads them, with the text of its document kept (see
+// [lazyNode]), so that the object can be held after the stream moves on
+// and its fields located later. It returns the problem that ends the
+// stream, if any.
+func keepStream(file string, r io.Reader, yield func(object)) *problem {
+	var p *problem
+	splitProblem := splitStream(file, r, func(d document) bool {
+		var objects []object
+		objects, p = documentObjects(file, d)
+		for _, o := range objects {
+			if o.node == nil { // not an item of a list, whose node is parsed
+				kept := d
+				kept.text = bytes.Clone(d.text) // the next document reuses d.text
+				o.text = &lazyNode{d: kept}
+			}
+			yield(o)
+		}
+		return p == nil
+	})
+	if p != nil {
+		return p
+	}
+	return splitProblem
+}
+
+// definition is a CustomResourceDefinition that validate judges objects
+// against, with where it was read.
+type definition struct {
+	crd  *crd.CustomResourceDefinition
+	file string
+	line int
+	json []byte // as read, to tell a copy from another definition
+	// rejected says why the API server would refuse the CRD itself, so
+	// that none of its objects can exist; empty when it accepts it.
+	rejected string
+}
+
+// groupKind is the group and kind of an object or a CRD, "" for the core
+// group: "example.com/Widget", "/ConfigMap".
+func groupKind(group, kind string) string { return group + "/" + kind }
+
+// definitions are the CRDs of --crd and of OBJECTS, by groupKind.
+type definitions struct {
+	byKind  map[string]*definition
+	byGroup map[string][]string // the kinds of each group, in the order read
+	count   int
+}
+
+// add adds the CRD of o, or returns the problem that makes it unusable:
+// a CRD that does not decode, or a second, different CRD of the same
+// group and kind, since which of the two the cluster has cannot be known.
+// A copy of one already read, byte for byte (the same file given as --crd
+// and in OBJECTS), is dropped.
+func (ds *definitions) add(o object) *problem {
+	data, err := o.json()
+	if err != nil {
+		return &problem{o.file, o.line, err.Error()}
+	}
+	c, errs := decodeCRD(o, newLocator(o))
+	if c == nil {
+		return &problem{o.file, errs[0].Line, "CustomResourceDefinition " + metadataName(o) + ": " + errs[0].Message}
+	}
+	d := &definition{crd: c, file: o.file, line: o.line, json: data}
+	switch {
+	case len(errs) > 0:
+		d.rejected = fmt.Sprintf("the API server rejects its CRD %s (%s:%d): %s", c.Metadata.Name, o.file, errs[0].Line, errs[0].Message)
+	default:
+		if errs := newestJudge.validator.ValidateCreate(c); len(errs) > 0 {
+			d.rejected = fmt.Sprintf("the API server rejects its CRD %s (%s:%d), with %d error%s: kubeversion lint %s says which",
+				c.Metadata.Name, o.file, o.line, len(errs), plural(len(errs)), o.file)
+		}
+	}
+	key := groupKind(c.Spec.Group, c.Spec.Names.Kind)
+	if ds.byKind == nil {
+		ds.byKind, ds.byGroup = map[string]*definition{}, map[string][]string{}
+	}
+	if first, twice := ds.byKind[key]; twice {
+		if bytes.Equal(first.json, data) {
+			return nil
+		}
+		return &problem{o.file, o.line, fmt.Sprintf("a second CustomResourceDefinition of kind %s in group %s, after the one at %s:%d: the input must hold one of each kind",
+			c.Spec.Names.Kind, c.Spec.Group, first.file, first.line)}
+	}
+	ds.byKind[key] = d
+	ds.byGroup[c.Spec.Group] = append(ds.byGroup[c.Spec.Group], c.Spec.Names.Kind)
+	ds.count++
+	return nil
+}
+
+// liveKey identifies a live object: group, kind, namespace and name.
+type liveKey struct {
+	groupKind, namespace, name string
+}
+
+// liveObject is an object of --old, as JSON, with where it was read.
+type liveObject struct {
+	json       []byte
+	fields     map[string]any
+	file       string
+	line       int
+	apiVersion string
+}
+
+// keyOf returns the liveKey of o, with the namespace as written.
+func keyOf(o object) liveKey {
+	group, _ := splitAPIVersion(o.str("apiVersion"))
+	meta, _ := o.fields["metadata"].(map[string]any)
+	ns, _ := meta["namespace"].(string)
+	return liveKey{groupKind(group, o.str("kind")), ns, metadataName(o)}
+}
+
+// splitAPIVersion returns the group and version of an apiVersion: "" and
+// "v1" for "v1", "example.com" and "v1" for "example.com/v1".
+func splitAPIVersion(apiVersion string) (group, version string) {
+	group, version, ok := strings.Cut(apiVersion, "/")
+	if !ok {
+		return "", apiVersion
+	}
+	return group, version
+}
+
+// validateInputs reads the inputs of validate.
+type validateInputs struct {
+	e           *env
+	noKustomize bool
+	charts      []string // the Helm charts whose templates were skipped
+}
+
+// each calls read with the name and text of each input of path, as lint
+// reads its PATHs (see inputs.eachInput), skipping the templates of Helm
+// charts with a note.
+func (in *validateInputs) each(path string, read func(name string, r io.Reader) *problem) *problem {
+	var first *problem
+	all := inputs{noKustomize: in.noKustomize, skip: in.skip}
+	err := all.eachInput(in.e, path, func(name string, r io.Reader) error {
+		var sniffer templateSniffer
+		if first = read(name, io.TeeReader(r, &sniffer)); first != nil {
+			if sniffer.found {
+				first.Message += strings.ReplaceAll(templateHint, "kubeversion lint", "kubeversion validate")
+			}
+			return errStopped
+		}
+		return nil
+	})
+	switch {
+	case first != nil:
+		return first
+	case err != nil:
+		return &problem{path, 0, err.Error()}
+	}
+	return nil
+}
+
+// skip skips the templates of a Helm chart, which are not manifests until
+// helm template renders them, saying so once per chart.
+func (in *validateInputs) skip(root, p string, d fs.DirEntry) bool {
+	if p == root || !d.IsDir() || d.Name() != "templates" || !isChart(filepath.Dir(p)) {
+		return false
+	}
+	chart := filepath.Dir(p)
+	fmt.Fprintf(in.e.stderr, "kubeversion validate: %s: skipped: the templates of a Helm chart; to validate them, render them: helm template %s | kubeversion validate -\n", textLine(p), textLine(chart))
+	in.charts = append(in.charts, chart)
+	return true
+}
+
+// readLive reads the live objects of --old by liveKey. Two objects with
+// one key are a problem, at the second: which of them is live cannot be
+// known.
+func (in *validateInputs) readLive(paths []string) (map[liveKey]*liveObject, *problem) {
+	live := map[liveKey]*liveObject{}
+	for _, path := range paths {
+		p := in.each(path, func(name string, r io.Reader) *problem {
+			var first *problem
+			p := readStream(name, r, func(o object) bool {
+				if o.isCRD() || o.str("kind") == "" {
+					return true
+				}
+				data, err := o.json()
+				if err != nil {
+					first = &problem{name, o.line, err.Error()}
+					return false
+				}
+				k := keyOf(o)
+				if w, twice := live[k]; twice {
+					first = &problem{name, o.line, fmt.Sprintf("a second live object %s %s, after the one at %s:%d: --old must hold one object of each name", o.str("kind"), objectName(k.namespace, k.name), w.file, w.line)}
+					return false
+				}
+				live[k] = &liveObject{json: data, fields: o.fields, file: name, line: o.line, apiVersion: o.str("apiVersion")}
+				return true
+			})
+			if first != nil {
+				return first
+			}
+			return p
+		})
+		if p != nil {
+			return nil, p
+		}
+	}
+	return live, nil
+}
+
+// objectName returns "namespace/name", or "name" without a namespace.
+func objectName(namespace, name string) string {
+	if name == "" {
+		name = "(no name)"
+	}
+	if namespace == "" {
+		return name
+	}
+	return namespace + "/" + name
+}

@@ -1,0 +1,471 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+// wantLines checks that each of want is a line of out, and that out has
+// no line that want does not name among those that start with one of
+// the prefixes of only (the lines about one file, for example).
+func wantLines(t *testing.T, out string, only []string, want ...string) {
+	t.Helper()
+	got := map[string]bool{}
+	for line := range strings.Lines(out) {
+		got[strings.TrimSuffix(line, "\n")] = true
+	}
+	wanted := map[string]bool{}
+	for _, w := range want {
+		wanted[w] = true
+		if !got[w] {
+			t.Errorf("missing line %q in output:\n%s", w, out)
+		}
+	}
+	for line := range got {
+		for _, p := range only {
+			if strings.HasPrefix(line, p) && !wanted[line] {
+				t.Errorf("unexpected line %q in output:\n%s", line, out)
+			}
+		}
+	}
+}
+
+func TestValidateValid(t *testing.T) {
+	stdout, stderr, status := runBinary(t, "", "validate", "--crd", "validate/crd.yaml", "validate/valid.yaml")
+	if status != exitOK || stderr != "" {
+		t.Errorf("exit status %d, stderr %q, want 0 and nothing", status, stderr)
+	}
+	wantLines(t, stdout, []string{"validate/"},
+		"validate/valid.yaml:3: Widget small (example.com/v1): valid on create",
+		"validate/valid.yaml:11: ConfigMap settings (v1): skipped: ConfigMap is a built-in kind of Kubernetes, not a custom resource",
+	)
+	if !strings.HasSuffix(stdout, "2 objects: 1 valid, 0 invalid, 1 skipped (built-in kinds); 1 CustomResourceDefinition\n") {
+		t.Errorf("the summary is not the last line:\n%s", stdout)
+	}
+}
+
+// TestValidateBroken checks each mistake of broken.yaml, at the line of
+// its field: an unknown field (strict decoding), a wrong type, a value
+// outside the enum, a required field missing, a CEL rule broken, a bound
+// crossed.
+func TestValidateBroken(t *testing.T) {
+	stdout, _, status := runBinary(t, "", "validate", "--crd", "validate/crd.yaml", "validate/broken.yaml")
+	if status != exitInvalid {
+		t.Errorf("exit status %d, want 1", status)
+	}
+	skipped := "validate/broken.yaml:%d: error: <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"
+	wantLines(t, stdout, []string{"validate/"},
+		"validate/broken.yaml:2: Widget typo (example.com/v1): invalid on create: 1 unknown or duplicate field, which strict field validation refuses before validating the object",
+		`validate/broken.yaml:8: error: strict decoding error: unknown field "spec.replicsa"`,
+		"validate/broken.yaml:10: Widget wrong-type (example.com/v1): invalid on create: 2 errors",
+		`validate/broken.yaml:16: error: spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`,
+		strings.Replace(skipped, "%d", "10", 1),
+		"validate/broken.yaml:18: Widget enum (example.com/v1): invalid on create: 2 errors",
+		`validate/broken.yaml:23: error: spec.size: Unsupported value: "huge": supported values: "small", "medium", "large"`,
+		strings.Replace(skipped, "%d", "18", 1),
+		"validate/broken.yaml:25: Widget required (example.com/v1): invalid on create: 2 errors",
+		"validate/broken.yaml:29: error: spec.size: Required value",
+		strings.Replace(skipped, "%d", "25", 1),
+		"validate/broken.yaml:32: Widget cel (example.com/v1): invalid on create: 1 error",
+		"validate/broken.yaml:36: error: spec: Invalid value: replicas must not exceed maxReplicas",
+		"validate/broken.yaml:41: Widget negative (example.com/v1): invalid on create: 1 error",
+		"validate/broken.yaml:47: error: spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0",
+		"6 objects: 0 valid, 6 invalid; 1 CustomResourceDefinition",
+	)
+}
+
+// TestValidateFieldValidation checks --validate: strict refuses an
+// unknown field alone, warn warns and validates, ignore says nothing.
+func TestValidateFieldValidation(t *testing.T) {
+	for _, tt := range []struct {
+		level  string
+		status int
+		want   []string
+	}{
+		{"strict", exitInvalid, []string{
+			"validate/bundle.yaml:11: Widget shop/second (example.com/v1): invalid on create: 1 unknown or duplicate field, which strict field validation refuses before validating the object",
+			`validate/bundle.yaml:18: error: strict decoding error: unknown field "spec.colour"`,
+		}},
+		{"true", exitInvalid, []string{
+			"validate/bundle.yaml:11: Widget shop/second (example.com/v1): invalid on create: 1 unknown or duplicate field, which strict field validation refuses before validating the object",
+			`validate/bundle.yaml:18: error: strict decoding error: unknown field "spec.colour"`,
+		}},
+		{"warn", exitOK, []string{
+			"validate/bundle.yaml:11: Widget shop/second (example.com/v1): valid on create; 1 warning",
+			`validate/bundle.yaml:18: warning: unknown field "spec.colour"`,
+		}},
+		{"ignore", exitOK, []string{"validate/bundle.yaml:11: Widget shop/second (example.com/v1): valid on create"}},
+		{"false", exitOK, []string{"validate/bundle.yaml:11: Widget shop/second (example.com/v1): valid on create"}},
+	} {
+		t.Run(tt.level, func(t *testing.T) {
+			stdout, _, status := runBinary(t, "", "validate", "--validate="+tt.level, "validate/bundle.yaml")
+			if status != tt.status {
+				t.Errorf("exit status %d, want %d", status, tt.status)
+			}
+			wantLines(t, stdout, []string{"validate/bundle.yaml:11", "validate/bundle.yaml:18"}, tt.want...)
+			// The CRD follows its objects in the stream, and is found.
+			wantLines(t, stdout, nil, "validate/bundle.yaml:3: Widget shop/first (example.com/v1): valid on create")
+		})
+	}
+}
+
+// TestValidateUpdate checks --old: a transition rule holds on update
+// only, and the live object is found by group, kind, namespace and name,
+// a manifest without namespace taking kubectl's default.
+func TestValidateUpdate(t *testing.T) {
+	stdout, _, status := runBinary(t, "", "validate", "--crd", "validate/crd.yaml", "--old", "validate/live.yaml", "validate/update.yaml")
+	if status != exitInvalid {
+		t.Errorf("exit status %d, want 1", status)
+	}
+	wantLines(t, stdout, []string{"validate/"},
+		"validate/update.yaml:3: Widget gold (example.com/v1): invalid on update (live object at validate/live.yaml:2): 1 error",
+		`validate/update.yaml:10: error: spec.tier: Invalid value: "platinum": tier is immutable`,
+		"validate/update.yaml:12: Widget silver (example.com/v1): valid on update (live object at validate/live.yaml:18)",
+	)
+
+	// On create, the rule with oldSelf does not run.
+	stdout, _, status = runBinary(t, "", "validate", "--crd", "validate/crd.yaml", "validate/update.yaml")
+	if status != exitOK {
+		t.Errorf("without --old: exit status %d, want 0\n%s", status, stdout)
+	}
+	wantLines(t, stdout, []string{"validate/"},
+		"validate/update.yaml:3: Widget gold (example.com/v1): valid on create",
+		"validate/update.yaml:12: Widget silver (example.com/v1): valid on create",
+	)
+
+	// Another namespace has no live object: a create, said so.
+	stdout, _, _ = runBinary(t, "", "validate", "--namespace", "shop", "--crd", "validate/crd.yaml", "--old", "validate/live.yaml", "validate/update.yaml")
+	wantLines(t, stdout, nil, "validate/update.yaml:3: Widget gold (example.com/v1): valid on create (no live object of this name in --old)")
+}
+
+// TestValidateUnchecked checks the objects that cannot be judged: a
+// version not served, an unknown kind of a known group (both invalid, as
+// kubectl finds no match), and a kind without CRD (not checked, which
+// fails unless --allow-unchecked, and is never called valid).
+func TestValidateUnchecked(t *testing.T) {
+	stdout, _, status := runBinary(t, "", "validate", "--crd", "validate/crd.yaml", "validate/unchecked.yaml")
+	if status != exitInvalid {
+		t.Errorf("exit status %d, want 1", status)
+	}
+	wantLines(t, stdout, []string{"validate/"},
+		"validate/unchecked.yaml:2: Widget old-version (example.com/v1alpha1): invalid: version not served",
+		`validate/unchecked.yaml:2: error: no matches for kind "Widget" in version "example.com/v1alpha1": the CustomResourceDefinition widgets.example.com does not serve v1alpha1, only v1`,
+		"validate/unchecked.yaml:9: Widget no-version (example.com/v2): invalid: version not served",
+		`validate/unchecked.yaml:9: error: no matches for kind "Widget" in version "example.com/v2": the CustomResourceDefinition widgets.example.com has no version v2, and serves v1`,
+		"validate/unchecked.yaml:14: Wodget unknown-kind (example.com/v1): invalid: unknown kind",
+		`validate/unchecked.yaml:15: error: no matches for kind "Wodget" in version "example.com/v1": the CustomResourceDefinitions of group example.com define Widget`,
+		"validate/unchecked.yaml:19: Certificate no-crd (cert-manager.io/v1): not checked: no CustomResourceDefinition of kind Certificate in group cert-manager.io in the input or --crd",
+		"4 objects: 0 valid, 3 invalid, 1 not checked; 1 CustomResourceDefinition",
+	)
+
+	const certificate = "apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata: {name: tls}\n"
+	stdout, stderr, status := runBinary(t, certificate, "validate", "--crd", "validate/crd.yaml", "-")
+	if status != exitInvalid || !strings.Contains(stderr, "1 custom resource not checked in full: exit status 1 (--allow-unchecked accepts them)") {
+		t.Errorf("a custom resource without CRD: exit status %d, stderr %q, want 1 and why", status, stderr)
+	}
+	if strings.Contains(stdout, ": valid") {
+		t.Errorf("a custom resource without CRD is called valid:\n%s", stdout)
+	}
+	_, _, status = runBinary(t, certificate, "validate", "--allow-unchecked", "--crd", "validate/crd.yaml", "-")
+	if status != exitOK {
+		t.Errorf("--allow-unchecked: exit status %d, want 0", status)
+	}
+	// Built-in kinds alone are no failure: there is nothing to check.
+	_, _, status = runBinary(t, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n", "validate", "-")
+	if status != exitOK {
+		t.Errorf("a ConfigMap alone: exit status %d, want 0", status)
+	}
+}
+
+// TestValidateRejectedCRD checks that the objects of a CRD the API server
+// refuses are not checked: they cannot exist.
+func TestValidateRejectedCRD(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"crd.yaml":    strings.Replace(gadgetCRD, "scope: Namespaced", "scope: Nowhere", 1),
+		"gadget.yaml": "apiVersion: example.io/v1\nkind: Gadget\nmetadata: {name: g}\n",
+	})
+	stdout, _, status := runLintIn(t, "", "validate", dir)
+	if status != exitInvalid {
+		t.Errorf("exit status %d, want 1", status)
+	}
+	crdFile := filepath.Join(dir, "crd.yaml")
+	wantLines(t, stdout, nil,
+		filepath.Join(dir, "gadget.yaml")+":1: Gadget g (example.io/v1): not checked: the API server rejects its CRD gadgets.example.io ("+crdFile+":1), with 1 error: kubeversion lint "+crdFile+" says which",
+	)
+}
+
+func TestValidateJSON(t *testing.T) {
+	stdout, _, status := runBinary(t, "", "validate", "-o", "json", "--validate=warn", "validate/bundle.yaml", "validate/valid.yaml")
+	if status != exitOK {
+		t.Errorf("exit status %d, want 0", status)
+	}
+	var doc struct {
+		Objects []struct {
+			File, Kind, Name, Namespace, Status, Verdict, Operation, CRD string
+			Line                                                         int
+			Errors                                                       []lintError
+			Warnings                                                     []objectWarning
+			Object                                                       map[string]any
+		}
+		Summary  validateSummary
+		Problems []problem
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if len(doc.Objects) != 4 {
+		t.Fatalf("%d objects, want 4:\n%s", len(doc.Objects), stdout)
+	}
+	second := doc.Objects[1]
+	if second.Name != "second" || second.Status != statusValid || second.CRD != "widgets.example.com" || second.Operation != "create" || second.Line != 11 {
+		t.Errorf("second object: %+v", second)
+	}
+	if len(second.Warnings) != 1 || second.Warnings[0].Line != 18 || second.Warnings[0].Field != "spec.colour" {
+		t.Errorf("second object's warnings: %+v, want spec.colour at line 18", second.Warnings)
+	}
+	// The stored object: defaulted (replicas: 1), pruned (no colour).
+	spec, _ := second.Object["spec"].(map[string]any)
+	if spec["replicas"] != 1.0 || spec["size"] != "medium" || spec["colour"] != nil {
+		t.Errorf("stored spec %v, want replicas 1 (the default), size medium, no colour", spec)
+	}
+	// A namespaced object without namespace is stored in kubectl's.
+	if meta, _ := doc.Objects[2].Object["metadata"].(map[string]any); meta["namespace"] != "default" {
+		t.Errorf("stored metadata %v, want namespace default", meta)
+	}
+	if doc.Objects[3].Status != statusSkipped || doc.Objects[3].Object != nil {
+		t.Errorf("a ConfigMap: %+v, want skipped without object", doc.Objects[3])
+	}
+	want := validateSummary{Objects: 4, Valid: 3, Skipped: 1, CRDs: 1}
+	if doc.Summary != want || len(doc.Problems) != 0 {
+		t.Errorf("summary %+v, problems %v, want %+v and none", doc.Summary, doc.Problems, want)
+	}
+
+	stdout, _, _ = runBinary(t, "", "validate", "-o", "json", "--crd", "validate/crd.yaml", "validate/broken.yaml")
+	doc.Objects = nil
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	enum := doc.Objects[2]
+	if enum.Status != statusInvalid || enum.Object != nil || len(enum.Errors) == 0 {
+		t.Fatalf("enum object: %+v", enum)
+	}
+	if e := enum.Errors[0]; e.Line != 23 || e.Field != "spec.size" || e.Type != "Unsupported value" || e.Detail != `supported values: "small", "medium", "large"` {
+		t.Errorf("enum error %+v", e)
+	}
+	if doc.Summary.Invalid != 6 {
+		t.Errorf("summary %+v, want 6 invalid", doc.Summary)
+	}
+}
+
+func TestValidateGitHub(t *testing.T) {
+	stdout, _, status := runBinary(t, "", "validate", "-o", "github", "--crd", "validate/crd.yaml", "validate/broken.yaml", "validate/unchecked.yaml")
+	if status != exitInvalid {
+		t.Errorf("exit status %d, want 1", status)
+	}
+	wantLines(t, stdout, nil,
+		`::error file=validate/broken.yaml,line=23,title=Widget enum (example.com/v1)::spec.size: Unsupported value: "huge": supported values: "small", "medium", "large"`,
+		"::notice file=validate/broken.yaml,line=18,title=Widget enum (example.com/v1)::invalid on create: 2 errors",
+		"::error file=validate/unchecked.yaml,line=19,title=Certificate no-crd (cert-manager.io/v1)::not checked: no CustomResourceDefinition of kind Certificate in group cert-manager.io in the input or --crd",
+		"::notice title=kubeversion validate::10 objects: 0 valid, 9 invalid, 1 not checked; 1 CustomResourceDefinition",
+	)
+	stdout, _, _ = runBinary(t, "", "validate", "-o", "github", "--allow-unchecked", "--crd", "validate/crd.yaml", "validate/unchecked.yaml")
+	wantLines(t, stdout, nil, "::warning file=validate/unchecked.yaml,line=19,title=Certificate no-crd (cert-manager.io/v1)::not checked: no CustomResourceDefinition of kind Certificate in group cert-manager.io in the input or --crd")
+}
+
+// TestValidateInputs checks the inputs validate reads as lint does: a
+// directory, a kustomize directory, a Helm chart, and the same CRD given
+// twice.
+func TestValidateInputs(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"crd.yaml":           gadgetCRD,
+		"gadget.yaml":        "apiVersion: example.io/v1\nkind: Gadget\nmetadata: {name: g}\n",
+		"kustomization.yaml": "resources: [crd.yaml, gadget.yaml]\nnamespace: tools\n",
+	})
+	stdout, _, status := runLintIn(t, "", "validate", dir)
+	if status != exitOK {
+		t.Errorf("kustomize: exit status %d, want 0\n%s", status, stdout)
+	}
+	if !strings.HasPrefix(stdout, dir+" (kustomize build):") || !strings.Contains(stdout, ": Gadget tools/g (example.io/v1): valid on create\n") {
+		t.Errorf("kustomize: want the Gadget of the build, in its namespace:\n%s", stdout)
+	}
+	// File by file, the kustomization is a manifest, as for kubectl apply -f.
+	stdout, _, status = runLintIn(t, "", "validate", "--no-kustomize", dir)
+	if status != exitInvalid {
+		t.Errorf("--no-kustomize: exit status %d, want 1\n%s", status, stdout)
+	}
+	wantLines(t, stdout, nil,
+		filepath.Join(dir, "gadget.yaml")+":1: Gadget g (example.io/v1): valid on create",
+		filepath.Join(dir, "kustomization.yaml")+":1: object (no name): invalid: kubectl refuses it: apiVersion not set, kind not set",
+	)
+
+	// The same CRD twice is read once; another one of the same kind is a
+	// problem.
+	_, _, status = runBinary(t, "", "validate", "--validate=warn", "--crd", "validate/crd.yaml", "validate/bundle.yaml")
+	if status != exitOK {
+		t.Errorf("one CRD twice: exit status %d, want 0", status)
+	}
+	other := writeFiles(t, map[string]string{"crd.yaml": strings.Replace(gadgetCRD, "plural: gadgets}", "plural: gadgets, singular: gadget}", 1)})
+	_, stderr, status := runLintIn(t, "", "validate", "--crd", filepath.Join(other, "crd.yaml"), dir)
+	if status != exitError || !strings.Contains(stderr, "a second CustomResourceDefinition of kind Gadget in group example.io, after the one at") {
+		t.Errorf("two CRDs of one kind: exit status %d, stderr %q", status, stderr)
+	}
+}
+
+func TestValidateUsage(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string // in standard error
+	}{
+		{"no objects", "", []string{"validate"}, "no OBJECTS given"},
+		{"format", "", []string{"validate", "-o", "sarif", "validate/valid.yaml"}, `-o "sarif": want text, json or github`},
+		{"level", "", []string{"validate", "--validate", "loose", "validate/valid.yaml"}, `--validate "loose": want strict, warn or ignore`},
+		{"stdin twice", "", []string{"validate", "--crd", "-", "-"}, "standard input (-) given twice"},
+		{"CRDs only", "", []string{"validate", "validate/crd.yaml"}, "only CustomResourceDefinitions, no object of them to validate"},
+		{"empty", "", []string{"validate", "-"}, "-: no object found"},
+		{"no CRD in --crd", "", []string{"validate", "--crd", "validate/valid.yaml", "validate/valid.yaml"}, "validate/valid.yaml: --crd: no CustomResourceDefinition found"},
+		{"missing", "", []string{"validate", "validate/nothing.yaml"}, "validate/nothing.yaml"},
+		{"malformed", "apiVersion: v1\nkind: [\n", []string{"validate", "-"}, "-:2: did not find expected node content"},
+		{"malformed --old", "kind: [", []string{"validate", "--old", "-", "validate/valid.yaml"}, "kubeversion validate: --old: -:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, status := runBinary(t, tt.stdin, tt.args...)
+			if status != exitError || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit status %d, stderr %q; want 2 and %q", status, stderr, tt.want)
+			}
+		})
+	}
+	stdout, _, status := runBinary(t, "", "help", "validate")
+	if status != exitOK || !strings.Contains(stdout, "Usage: kubeversion validate [--crd PATH]...") || !strings.Contains(stdout, "--allow-unchecked") {
+		t.Errorf("help validate: exit status %d\n%s", status, stdout)
+	}
+}
+
+// TestValidateKubectlRefuses checks an object without kind: kubectl's own
+// validation refuses it.
+func TestValidateKubectlRefuses(t *testing.T) {
+	stdout, _, status := runBinary(t, "apiVersion: example.com/v1\nmetadata: {name: w}\n", "validate", "--crd", "validate/crd.yaml", "-")
+	if status != exitInvalid {
+		t.Errorf("exit status %d, want 1", status)
+	}
+	wantLines(t, stdout, nil,
+		"-:1: object w (example.com/v1): invalid: kubectl refuses it: kind not set",
+		"-:1: error: error validating data: kind not set",
+	)
+}
+
+// TestValidateScope checks what the handler does with namespaces: a
+// cluster-scoped object loses the one it sets, a namespaced one without
+// gets --namespace.
+func TestValidateScope(t *testing.T) {
+	cluster := strings.Replace(gadgetCRD, "scope: Namespaced", "scope: Cluster", 1)
+	dir := writeFiles(t, map[string]string{
+		"crd.yaml": cluster,
+		"g.yaml":   "apiVersion: example.io/v1\nkind: Gadget\nmetadata: {name: g, namespace: tools}\n",
+	})
+	stdout, _, status := runLintIn(t, "", "validate", "-o", "json", dir)
+	if status != exitOK || !strings.Contains(stdout, `"status": "valid"`) || strings.Contains(stdout, `"namespace": "tools",`+"\n          ") {
+		t.Errorf("cluster-scoped object with a namespace: exit status %d\n%s", status, stdout)
+	}
+	var doc struct{ Objects []objectReport }
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if meta, _ := doc.Objects[0].Object["metadata"].(map[string]any); meta == nil || meta["namespace"] != nil {
+		t.Errorf("stored metadata %v, want no namespace", meta)
+	}
+
+	stdout, _, _ = runBinary(t, "", "validate", "-o", "json", "--namespace", "shop", "--crd", "validate/crd.yaml", "validate/valid.yaml")
+	doc.Objects = nil
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if meta, _ := doc.Objects[0].Object["metadata"].(map[string]any); meta["namespace"] != "shop" {
+		t.Errorf("stored metadata %v, want namespace shop", meta)
+	}
+}
+
+func TestValidateObjectLocator(t *testing.T) {
+	text := `apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: w
+  labels:
+    app.kubernetes.io/name: w
+spec:
+  version: "1.2"
+  validation: strict
+  items:
+  - name: a
+  - name: b
+    port: 80
+`
+	objects, p := readObjects("w.yaml", []byte(text))
+	if p != nil {
+		t.Fatal(p)
+	}
+	// readObjects keeps no text for an object that is not a CRD: give it.
+	o := objects[0]
+	o.text = &lazyNode{d: document{text: []byte(text), line: 1}}
+	for _, tt := range []struct {
+		path string
+		line int
+	}{
+		{"spec.version", 8}, // a field of the object, not a CRD's spec.versions
+		{"spec.validation", 9},
+		{"spec.items[1].port", 13},
+		{"spec.items[1]", 12},
+		{"spec.items[5].name", 10},
+		{"metadata.labels[app.kubernetes.io/name]", 6},
+		{"metadata.labels['app.kubernetes.io/name']", 6},
+		{"spec.missing", 7},
+		{"<nil>", 1},
+		{"", 1},
+	} {
+		if got := (&objectLocator{l: newLocator(o)}).line(tt.path); got != tt.line {
+			t.Errorf("line(%q) = %d, want %d", tt.path, got, tt.line)
+		}
+	}
+}
+
+// TestValidateWithoutCEL checks an object judged without a CEL evaluator:
+// "no errors", never "valid", and counted as not checked in full.
+func TestValidateWithoutCEL(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "validate", "crd.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	crds, p := readObjects("crd.yaml", data)
+	if p != nil {
+		t.Fatal(p)
+	}
+	defs := &definitions{}
+	if p := defs.add(crds[0]); p != nil {
+		t.Fatal(p)
+	}
+	text := "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: small, replicas: 5, maxReplicas: 2}\n"
+	var objects []object
+	if p := keepStream("w.yaml", strings.NewReader(text), func(o object) { objects = append(objects, o) }); p != nil {
+		t.Fatal(p)
+	}
+	ck := &objectChecker{defs: defs, level: fieldStrict, namespace: "default"} // the zero validator: no CEL
+	r := ck.check(objects[0])
+	if r.Status != statusNoErrors || r.Verdict != "no errors on create (2 CEL rules not evaluated)" || r.UncheckedRules != 2 {
+		t.Errorf("without CEL: status %q, verdict %q, %d unchecked rules", r.Status, r.Verdict, r.UncheckedRules)
+	}
+	s := summarize([]objectReport{r}, 1)
+	if s.unchecked() != 1 || s.Valid != 0 || s.String() != "1 object: 0 valid, 0 invalid, 1 with no errors but CEL rules not evaluated; 1 CustomResourceDefinition" {
+		t.Errorf("summary %+v: %s", s, s)
+	}
+	// With the evaluator, the rule is broken.
+	ck.validator = crd.NewObjectValidator(celEvaluator())
+	if r := ck.check(objects[0]); r.Status != statusInvalid || len(r.Errors) != 1 || r.Errors[0].Line != 4 {
+		t.Errorf("with CEL: %+v", r)
+	}
+}

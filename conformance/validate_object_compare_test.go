@@ -1,0 +1,276 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd"
+	"k8s.io/apiextensions-apiserver/pkg/crdserverscheme"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured/unstructuredscheme"
+	kjson "k8s.io/apimachinery/pkg/runtime/serializer/json"
+)
+
+// objAnswer is one side's answer to a case, as text: err for an answer
+// that is no validation (ours: the error of ValidateObject; theirs: the
+// error of kubeCustomResource), else the lists and the stored object as
+// JSON ("" when nothing is stored).
+type objAnswer struct {
+	err                      string
+	errors, strict, warnings []string
+	stored                   string
+}
+
+// oursAnswer runs ours on the case; a panic is an answer too.
+func oursAnswer(v crd.ObjectValidator, c *objCase) (a objAnswer) {
+	defer func() {
+		if p := recover(); p != nil {
+			a = objAnswer{err: fmt.Sprintf("panic: %v", p)}
+		}
+	}()
+	def, err := crd.Decode(c.crd.json)
+	if def == nil {
+		return objAnswer{err: "crd.Decode: " + err.Error()}
+	}
+	var res *crd.ObjectResult
+	if c.old == nil {
+		res, err = v.ValidateObject(def, c.obj)
+	} else {
+		res, err = v.ValidateObjectUpdate(def, c.obj, c.old)
+	}
+	if err != nil {
+		return objAnswer{err: err.Error()}
+	}
+	for _, e := range res.Errors {
+		a.errors = append(a.errors, e.Error())
+	}
+	for _, f := range res.Strict {
+		a.strict = append(a.strict, f.String())
+	}
+	a.warnings = res.Warnings
+	if res.Object != nil {
+		a.stored = string(encodeObj(res.Object))
+	}
+	return a
+}
+
+// theirsAnswer runs the API server's code on the case.
+func theirsAnswer(c *objCase) objAnswer {
+	res, err := kubeSafe(c.crd.json, c.obj, c.old)
+	if err != nil {
+		return objAnswer{err: serverMessage(c.obj, err)}
+	}
+	a := objAnswer{errors: res.Errors, strict: res.Strict, warnings: res.Warnings}
+	if res.Stored != nil {
+		a.stored = string(encodeObj(res.Stored))
+	}
+	return a
+}
+
+// objDiff is one difference between the answers: the part (err, Errors,
+// Strict, Warnings, Stored, order), what ours and theirs give, and a
+// category that groups differences of the same kind.
+type objDiff struct {
+	part, category string
+	ours, theirs   string
+}
+
+// compareAnswers returns the differences of ours from theirs. Errors,
+// Strict and Warnings are compared as sorted lists (sorted by the whole
+// string with slices.Sort, both sides), since the server's order among
+// the errors of sibling properties, of the keys of a map (labels,
+// annotations, additionalProperties) and of unknown fields is random; the
+// order itself is judged by orderDiffs. Stored is compared only when the
+// server stores the object (no validation errors), as JSON with sorted
+// keys.
+func compareAnswers(ours, theirs objAnswer) []objDiff {
+	if ours.err != "" || theirs.err != "" {
+		if ours.err == theirs.err || (ours.err != "" && harnessMessage(theirs.err)) {
+			return nil
+		}
+		switch {
+		case ours.err == "":
+			return []objDiff{{"err", "ours answers, theirs fails: " + template(theirs.err), summary(ours), theirs.err}}
+		case theirs.err == "":
+			return []objDiff{{"err", "ours fails, theirs answers: " + template(ours.err), ours.err, summary(theirs)}}
+		}
+		return []objDiff{{"err", "different errors: " + template(theirs.err), ours.err, theirs.err}}
+	}
+	var diffs []objDiff
+	diffs = append(diffs, listDiffs("Errors", ours.errors, theirs.errors)...)
+	diffs = append(diffs, listDiffs("Strict", ours.strict, theirs.strict)...)
+	diffs = append(diffs, listDiffs("Warnings", ours.warnings, theirs.warnings)...)
+	if len(theirs.errors) == 0 && ours.stored != theirs.stored {
+		diffs = append(diffs, objDiff{"Stored", "Stored differs" + storedWhere(ours.stored, theirs.stored), ours.stored, theirs.stored})
+	}
+	return diffs
+}
+
+// listDiffs compares two lists as sorted multisets: each entry of one
+// that the other lacks is a difference, categorised by its template.
+func listDiffs(part string, ours, theirs []string) []objDiff {
+	o, t := slices.Sorted(slices.Values(ours)), slices.Sorted(slices.Values(theirs))
+	if slices.Equal(o, t) {
+		return nil
+	}
+	var diffs []objDiff
+	count := map[string]int{}
+	for _, s := range t {
+		count[s]++
+	}
+	for _, s := range o {
+		count[s]--
+	}
+	all := fmt.Sprintf("%q", o)
+	allT := fmt.Sprintf("%q", t)
+	for _, s := range slices.Sorted(func(yield func(string) bool) {
+		for s := range count {
+			if !yield(s) {
+				return
+			}
+		}
+	}) {
+		switch n := count[s]; {
+		case n > 0:
+			diffs = append(diffs, objDiff{part, part + " missing in ours: " + template(s), all, allT})
+		case n < 0:
+			diffs = append(diffs, objDiff{part, part + " extra in ours: " + template(s), all, allT})
+		}
+	}
+	return diffs
+}
+
+var (
+	quotedRe = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	numberRe = regexp.MustCompile(`-?\b\d+(\.\d+)?(e[+-]?\d+)?\b`)
+	indexRe  = regexp.MustCompile(`\[\d+\]`)
+)
+
+// template returns a message with its quoted values, numbers and list
+// indices replaced, and the field path before the first ": " reduced to
+// its last two segments: messages that differ only in values share it.
+func template(msg string) string {
+	field, rest, found := strings.Cut(msg, ": ")
+	if found && !strings.Contains(field, " ") {
+		parts := strings.Split(indexRe.ReplaceAllString(field, "[i]"), ".")
+		if len(parts) > 2 {
+			parts = append([]string{"…"}, parts[len(parts)-2:]...)
+		}
+		msg = strings.Join(parts, ".") + ": " + rest
+	}
+	msg = quotedRe.ReplaceAllString(msg, `"…"`)
+	msg = numberRe.ReplaceAllString(msg, "N")
+	if len(msg) > 160 {
+		msg = msg[:160] + "…"
+	}
+	return msg
+}
+
+// storedWhere names the first top-level field where two stored objects
+// (JSON) differ.
+func storedWhere(ours, theirs string) string {
+	if ours == "" {
+		return ": ours stores nothing"
+	}
+	if theirs == "" {
+		return ": theirs stores nothing"
+	}
+	var o, t map[string]json.RawMessage
+	if json.Unmarshal([]byte(ours), &o) != nil || json.Unmarshal([]byte(theirs), &t) != nil {
+		return ""
+	}
+	var keys []string
+	for k := range o {
+		keys = append(keys, k)
+	}
+	for k := range t {
+		if _, ok := o[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if string(o[k]) != string(t[k]) {
+			if k == "metadata" {
+				return " in metadata" + metaWhere(o[k], t[k])
+			}
+			return " in " + k
+		}
+	}
+	return ""
+}
+
+func metaWhere(ours, theirs json.RawMessage) string {
+	var o, t map[string]json.RawMessage
+	if json.Unmarshal(ours, &o) != nil || json.Unmarshal(theirs, &t) != nil {
+		return ""
+	}
+	var keys []string
+	for k := range o {
+		keys = append(keys, k)
+	}
+	for k := range t {
+		if _, ok := o[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if string(o[k]) != string(t[k]) {
+			return "." + k
+		}
+	}
+	return ""
+}
+
+// summary prints an answer in one line.
+func summary(a objAnswer) string {
+	if a.err != "" {
+		return "error: " + a.err
+	}
+	s := fmt.Sprintf("errors %q strict %q warnings %q", a.errors, a.strict, a.warnings)
+	if a.stored != "" {
+		s += " stored " + a.stored
+	}
+	return s
+}
+
+// sameOrder reports whether two lists that are equal as multisets are in
+// the same order.
+func sameOrder(ours, theirs objAnswer) bool {
+	return slices.Equal(ours.errors, theirs.errors) && slices.Equal(ours.strict, theirs.strict) && slices.Equal(ours.warnings, theirs.warnings)
+}
+
+// harnessMessage reports whether an error of kubeCustomResource is its own
+// wording rather than the server's: a version that is not served (the
+// server answers 404 for the URL), an invalid CRD, an old object that
+// does not decode. Only the failure is compared for those, not the text.
+func harnessMessage(err string) bool {
+	return strings.Contains(err, " is not served by CRD ") || strings.HasPrefix(err, "crd: ") || strings.HasPrefix(err, "old: ") ||
+		strings.HasPrefix(err, "reference panicked") || strings.Contains(err, ": no schema: ")
+}
+
+// serverMessage returns the message of err, the reference's failure on
+// obj, as the server words it: when obj is JSON that does not decode,
+// kubeCustomResource fails in its own reading of apiVersion before the
+// server's code runs, and the server's message is that of its strict JSON
+// decoder, such as
+//
+//	couldn't get version/kind; json parse error: unexpected end of JSON input
+func serverMessage(obj []byte, err error) string {
+	var tm metav1.TypeMeta
+	if json.Unmarshal(obj, &tm) == nil {
+		return err.Error()
+	}
+	into := &unstructured.Unstructured{}
+	_, _, derr := kjson.NewSerializerWithOptions(kjson.DefaultMetaFactory, unstructuredscheme.NewUnstructuredCreator(),
+		crdserverscheme.NewUnstructuredObjectTyper(), kjson.SerializerOptions{Strict: true}).Decode(obj, nil, into)
+	if derr == nil {
+		return err.Error()
+	}
+	return derr.Error()
+}

@@ -1,0 +1,257 @@
+package conformance
+
+import (
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+var (
+	objCases     = flag.Int("objcases", 1500, "number of cases TestValidateObjectDifferential runs (a fifth under -short)")
+	objSeed      = flag.Uint64("objseed", 1, "seed of TestValidateObjectDifferential's cases: case i draws from PCG(seed, i)")
+	objOnly      = flag.Int("objcase", -1, "run only this case of TestValidateObjectDifferential and print it whole")
+	objGenerated = flag.Int("objgenerated", 16, "generated CRDs, accepted by the API server, that TestValidateObjectDifferential draws from besides the corpus")
+	objStatus    = flag.String("objstatus", "", "file TestValidateObjectDifferential writes its summary of mismatches to (Markdown)")
+)
+
+// objEvaluator is the CEL evaluator ours runs with; nil leaves the rules
+// unevaluated, and the cases then draw only from versions without rules.
+var objEvaluator crd.CELEvaluator
+
+// TestValidateObjectDifferential draws custom resources of the served
+// versions of the corpus CRDs and of generated CRDs the API server
+// accepts (see objPool.newCase: valid objects, mutated ones, updates,
+// ratcheting), runs each through crd.ObjectValidator (with objEvaluator)
+// and through kubeCustomResource, the API server's own code, and reports
+// every difference in the non-validation error, Errors, Strict, Warnings
+// and the stored object (see compareAnswers for what is sorted). Case i
+// draws from its own generator, so a run gives the same cases however its
+// goroutines interleave; rerun one with
+//
+//	go test -run TestValidateObjectDifferential -objseed S -objcase I
+//
+// A large run:
+//
+//	go test -run TestValidateObjectDifferential -objcases 100000 -objseed 7 -timeout 3h
+func TestValidateObjectDifferential(t *testing.T) {
+	quietKlog()
+	pool := loadObjPool(t)
+	t.Log(strings.TrimSpace(objPoolLog))
+	v := crd.ObjectValidator{CEL: objEvaluator}
+	withCEL := objEvaluator != nil
+	implemented := oursImplemented(v, pool)
+	n := *objCases
+	if testing.Short() {
+		n /= 5
+	}
+	first := 0
+	if *objOnly >= 0 {
+		first, n = *objOnly, *objOnly+1
+	}
+	tally := &objTally{kinds: map[string]int{}, refErrors: map[string]int{}, byCategory: map[string]*objCategory{}}
+	start := time.Now()
+	parallel(n-first, func(j int) {
+		i := first + j
+		c := pool.newCase(*objSeed, i, withCEL)
+		theirs := theirsAnswer(c)
+		var diffs []objDiff
+		if implemented {
+			ours := oursAnswer(v, c)
+			diffs = compareAnswers(ours, theirs)
+			if len(diffs) == 0 && !sameOrder(ours, theirs) && deterministicOrder(c, theirs) {
+				diffs = append(diffs, objDiff{"order", "order differs where the server's is fixed", summary(ours), summary(theirs)})
+			}
+			if *objOnly >= 0 {
+				t.Logf("case %d: %s %s %s, mutation %q\nobj %s\nold %s\nours   %s\ntheirs %s", i, c.crd.name, c.version.name, c.kind(), c.mutation, c.obj, c.old, summary(ours), summary(theirs))
+			}
+		} else if *objOnly >= 0 {
+			t.Logf("case %d: %s %s %s, mutation %q\nobj %s\nold %s\ntheirs %s", i, c.crd.name, c.version.name, c.kind(), c.mutation, c.obj, c.old, summary(theirs))
+		}
+		tally.add(t, i, c, theirs, diffs)
+	})
+	elapsed := time.Since(start)
+	t.Logf("%d cases in %v, seed %d, CEL evaluated: %v\n%s", n-first, elapsed.Round(time.Millisecond), *objSeed, withCEL, tally.report())
+	if *objStatus != "" {
+		if err := os.WriteFile(*objStatus, []byte(tally.markdown(n-first, elapsed, implemented, withCEL)), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	if !implemented {
+		t.Skip("crd.ValidateObject is not implemented yet: the reference alone ran")
+	}
+}
+
+// oursImplemented reports whether ours answers something other than
+// "not implemented" on a first valid object.
+func oursImplemented(v crd.ObjectValidator, p *objPool) bool {
+	c := p.newCase(1, 0, false)
+	a := oursAnswer(v, c)
+	return !strings.Contains(a.err, "not implemented")
+}
+
+// deterministicOrder reports whether the server gives the same order as
+// theirs on 24 more runs of the case: a random order (of map keys) shows
+// up as a different one in all but a small chance (Go's map iteration is
+// skewed: one order of two siblings came 53 times in 60 in a case).
+func deterministicOrder(c *objCase, theirs objAnswer) bool {
+	for range 24 {
+		if !sameOrder(theirsAnswer(c), theirs) {
+			return false
+		}
+	}
+	return true
+}
+
+// objTally counts the cases and their differences.
+type objTally struct {
+	mu         sync.Mutex
+	cases      int
+	kinds      map[string]int // case kind → count
+	refErrors  map[string]int // the reference's error templates on valid creates
+	validOK    int            // valid creates the reference accepts
+	validAll   int
+	mismatched int
+	byCategory map[string]*objCategory
+	printed    int
+}
+
+// objCategory is a category of differences, with its first example.
+type objCategory struct {
+	count   int
+	example string
+}
+
+func (t *objTally) add(tt *testing.T, i int, c *objCase, theirs objAnswer, diffs []objDiff) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.cases++
+	kind := c.kind()
+	if theirs.err != "" {
+		kind += ", reference error"
+	} else if len(theirs.errors) > 0 {
+		kind += ", invalid"
+	} else {
+		kind += ", accepted"
+	}
+	t.kinds[kind]++
+	if c.old == nil && c.mutation == "" {
+		t.validAll++
+		if theirs.err == "" && len(theirs.errors) == 0 {
+			t.validOK++
+		}
+		if theirs.err != "" {
+			t.refErrors["error: "+template(theirs.err)]++
+		}
+		for _, e := range theirs.errors {
+			t.refErrors[template(e)]++
+		}
+	}
+	if len(diffs) == 0 {
+		return
+	}
+	t.mismatched++
+	head := fmt.Sprintf("case %d (seed %d): CRD %s (%s) version %s, %s, mutation %q", i, *objSeed, c.crd.name, c.crd.source, c.version.name, c.kind(), c.mutation)
+	for _, d := range diffs {
+		cat := t.byCategory[d.category]
+		if cat == nil {
+			cat = &objCategory{example: fmt.Sprintf("%s\n  ours:   %s\n  theirs: %s\n  obj: %s", head, clip(d.ours, 1500), clip(d.theirs, 1500), clip(string(c.obj), 1500))}
+			if c.old != nil {
+				cat.example += "\n  old: " + clip(string(c.old), 1500)
+			}
+			t.byCategory[d.category] = cat
+		}
+		cat.count++
+	}
+	if t.printed < 20 {
+		t.printed++
+		var b strings.Builder
+		for _, d := range diffs {
+			fmt.Fprintf(&b, "\n  [%s] %s\n    ours:   %s\n    theirs: %s", d.part, d.category, clip(d.ours, 800), clip(d.theirs, 800))
+		}
+		tt.Errorf("%s:%s\n  obj: %s", head, b.String(), clip(string(c.obj), 800))
+	} else {
+		tt.Fail()
+	}
+}
+
+// clip returns s cut to n bytes, its control characters escaped.
+func clip(s string, n int) string {
+	tail := ""
+	if len(s) > n {
+		s, tail = s[:n], fmt.Sprintf("… (%d bytes)", len(s))
+	}
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return '�'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "�")) + tail
+}
+
+// report returns the counts by kind, the reference's errors on valid
+// objects and the categories of differences, most frequent first.
+func (t *objTally) report() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "cases by kind:\n")
+	for _, k := range slices.Sorted(maps.Keys(t.kinds)) {
+		fmt.Fprintf(&b, "  %-50s %7d\n", k, t.kinds[k])
+	}
+	fmt.Fprintf(&b, "valid creates the reference accepts: %d of %d\n", t.validOK, t.validAll)
+	fmt.Fprintf(&b, "the reference's errors on valid creates (top 15):\n")
+	for _, k := range topKeys(t.refErrors, 15) {
+		fmt.Fprintf(&b, "  %6d  %s\n", t.refErrors[k], k)
+	}
+	fmt.Fprintf(&b, "cases with a mismatch: %d of %d\n", t.mismatched, t.cases)
+	cats := map[string]int{}
+	for k, c := range t.byCategory {
+		cats[k] = c.count
+	}
+	for _, k := range topKeys(cats, 40) {
+		fmt.Fprintf(&b, "  %6d  %s\n", cats[k], k)
+	}
+	return b.String()
+}
+
+// topKeys returns the n keys of m with the largest counts.
+func topKeys(m map[string]int, n int) []string {
+	keys := slices.Collect(maps.Keys(m))
+	slices.SortFunc(keys, func(a, b string) int {
+		if m[a] != m[b] {
+			return m[b] - m[a]
+		}
+		return strings.Compare(a, b)
+	})
+	if len(keys) > n {
+		keys = keys[:n]
+	}
+	return keys
+}
+
+// markdown returns the status file: the run, the counts and each
+// category of mismatch with its first example.
+func (t *objTally) markdown(n int, elapsed time.Duration, implemented, withCEL bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# ValidateObject differential: status\n\nWritten %s by `go test -run TestValidateObjectDifferential -objcases %d -objseed %d -objstatus ...` in /work/main/conformance (%v). CEL evaluated: %v. Ours implemented: %v.\n\n",
+		time.Now().UTC().Format(time.RFC3339), n, *objSeed, elapsed.Round(time.Second), withCEL, implemented)
+	fmt.Fprintf(&b, "Comparison: Errors, Strict and Warnings as sorted lists (whole strings, both sides); their order separately: a case whose lists are equal but ordered differently counts as an `order` mismatch only if the server gave the same order on 24 more runs. Stored (JSON, sorted keys) only when the server has no validation errors. Rerun one case with `-objseed S -objcase I -v`.\n\n")
+	fmt.Fprintf(&b, "```\n%s```\n\n", objPoolLog+t.report())
+	if len(t.byCategory) > 0 {
+		fmt.Fprintf(&b, "## Mismatch categories, most frequent first, one example each\n\n")
+		cats := map[string]int{}
+		for k, c := range t.byCategory {
+			cats[k] = c.count
+		}
+		for _, k := range topKeys(cats, 60) {
+			fmt.Fprintf(&b, "### %d × %s\n\n```\n%s\n```\n\n", cats[k], k, t.byCategory[k].example)
+		}
+	}
+	return b.String()
+}

@@ -70,7 +70,7 @@ var completionCases = []struct {
 	{"kubeversion va", []string{"validate"}, true},
 	{"kubeversion validate --c", []string{"--crd"}, true},
 	{"kubeversion validate --validate ", []string{"ignore", "strict", "warn"}, true},
-	{"kubeversion validate -o ", []string{"github", "json", "text"}, true},
+	{"kubeversion validate -o ", []string{"github", "json", "sarif", "text"}, true},
 	{"kubeversion webhook ", []string{"check"}, true},
 	{"kubeversion webhook check --c", []string{"--ca", "--crd"}, true},
 	{"kubeversion webhook check -o ", []string{"github", "json", "text"}, true},

@@ -29,7 +29,7 @@ unless --allow-unchecked; 2 for usage, I/O and malformed input.`
 
 // runValidate is "kubeversion validate [flags] OBJECTS..." (see its --help).
 func runValidate(e *env, args []string) int {
-	flags := newFlagSet(e, "validate", "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--allow-unchecked] [--no-kustomize] [-o text|json|github] OBJECTS...")
+	flags := newFlagSet(e, "validate", "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--allow-unchecked] [--no-kustomize] [-o text|json|github|sarif] OBJECTS...")
 	var crdPaths, oldFlag oldPaths
 	flags.Var(&crdPaths, "crd", "read CustomResourceDefinitions from `PATH` (a file, a directory, - for standard\ninput), besides those of OBJECTS; may be repeated")
 	flags.Var(&oldFlag, "old", "check each object as an update of its live object in `PATH` (the output of\nkubectl get -o yaml): the object of the same group, kind, namespace and name;\nmay be repeated. An object without one is checked as a create")
@@ -37,7 +37,7 @@ func runValidate(e *env, args []string) int {
 	namespace := flags.String("namespace", "default", "the namespace of the namespaced objects that set none, as kubectl's context\ngives it (`NAME`)")
 	allowUnchecked := flags.Bool("allow-unchecked", false, "exit with status 0 even when objects are not checked (no CRD of their kind in\nthe input, or a CRD the API server rejects), if none is invalid")
 	noKustomize := flags.Bool("no-kustomize", false, "read an OBJECTS directory that holds a kustomization.yaml file by file, not\nas kubectl apply -k builds it")
-	format := flags.String("o", "text", "print `text|json|github`: a line per object and per error, one JSON\ndocument with what the API server stores of each valid object, or GitHub\nActions annotations")
+	format := flags.String("o", "text", "print `text|json|github|sarif`: a line per object and per error, one JSON\ndocument with what the API server stores of each valid object, GitHub Actions\nannotations, or a SARIF 2.1.0 log for code scanning")
 	paths, status, ok := parseFlags(e, flags, args)
 	if !ok {
 		return status
@@ -57,7 +57,7 @@ func runValidate(e *env, args []string) int {
 	}
 	write, ok := validateWriters[*format]
 	if !ok {
-		return fail("-o %q: want text, json or github", *format)
+		return fail("-o %q: want text, json, github or sarif", *format)
 	}
 	if len(paths) == 0 {
 		return fail("no OBJECTS given (use - for standard input)")

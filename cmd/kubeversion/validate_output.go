@@ -13,6 +13,7 @@ var validateWriters = map[string]func(w io.Writer, v *validation) error{
 	"text":   writeValidateText,
 	"json":   writeValidateJSON,
 	"github": writeValidateGitHub,
+	"sarif":  writeValidateSARIF,
 }
 
 // title names an object: "Widget default/w1 (example.com/v1)".

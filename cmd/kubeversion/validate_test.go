@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/kubeversion/kubeversion/crd"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // wantLines checks that each of want is a line of out, and that out has
@@ -324,7 +326,7 @@ func TestValidateUsage(t *testing.T) {
 		want  string // in standard error
 	}{
 		{"no objects", "", []string{"validate"}, "no OBJECTS given"},
-		{"format", "", []string{"validate", "-o", "sarif", "validate/valid.yaml"}, `-o "sarif": want text, json or github`},
+		{"format", "", []string{"validate", "-o", "markdown", "validate/valid.yaml"}, `-o "markdown": want text, json, github or sarif`},
 		{"level", "", []string{"validate", "--validate", "loose", "validate/valid.yaml"}, `--validate "loose": want strict, warn or ignore`},
 		{"stdin twice", "", []string{"validate", "--crd", "-", "-"}, "standard input (-) given twice"},
 		{"CRDs only", "", []string{"validate", "validate/crd.yaml"}, "only CustomResourceDefinitions, no object of them to validate"},
@@ -467,5 +469,46 @@ func TestValidateWithoutCEL(t *testing.T) {
 	ck.validator = crd.NewObjectValidator(celEvaluator())
 	if r := ck.check(objects[0]); r.Status != statusInvalid || len(r.Errors) != 1 || r.Errors[0].Line != 4 {
 		t.Errorf("with CEL: %+v", r)
+	}
+}
+
+// TestValidateSARIF checks -o sarif against the SARIF 2.1.0 schema, and
+// its results: errors, warnings and objects not checked.
+func TestValidateSARIF(t *testing.T) {
+	schema := sarifSchema(t)
+	in := func(name string) string { return filepath.Join("testdata", "validate", name) }
+	for _, tt := range []struct {
+		args  []string
+		rules map[string]int // results by rule
+	}{
+		{[]string{"--crd", in("crd.yaml"), in("broken.yaml"), in("unchecked.yaml")},
+			map[string]int{ruleObjectInvalid: 12, ruleObjectNotChecked: 1}},
+		{[]string{"--validate=warn", in("bundle.yaml")}, map[string]int{ruleObjectWarning: 1}},
+		{[]string{in("valid.yaml")}, map[string]int{ruleObjectNotChecked: 1}},
+		{[]string{"-"}, map[string]int{ruleInput: 1}},
+	} {
+		args := append([]string{"validate", "-o", "sarif"}, tt.args...)
+		out, _, _ := runLintIn(t, "kind: [", args...)
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", args, err, out)
+		}
+		if err := schema.Validate(doc); err != nil {
+			t.Errorf("%q: not valid SARIF 2.1.0: %v", args, err)
+		}
+		var log sarifLog
+		if err := json.Unmarshal([]byte(out), &log); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, r := range log.Runs[0].Results {
+			got[r.RuleID]++
+			if log.Runs[0].Tool.Driver.Rules[r.RuleIndex].ID != r.RuleID {
+				t.Errorf("%q: result of %s has the index of %s", args, r.RuleID, log.Runs[0].Tool.Driver.Rules[r.RuleIndex].ID)
+			}
+		}
+		if diff := cmp.Diff(tt.rules, got); diff != "" {
+			t.Errorf("%q: results by rule (-want +got):\n%s", args, diff)
+		}
 	}
 }

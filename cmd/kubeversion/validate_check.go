@@ -185,7 +185,11 @@ func (ck *objectChecker) addResult(r objectReport, res *crd.ObjectResult, loc *o
 		}
 	}
 	for _, w := range res.Warnings {
-		r.Warnings = append(r.Warnings, objectWarning{Line: r.Line, Message: w})
+		x := objectWarning{Line: r.Line, Message: w}
+		if f, ok := warningField(w); ok {
+			x.Field, x.Line = f, loc.line(f)
+		}
+		r.Warnings = append(r.Warnings, x)
 	}
 	switch {
 	case len(r.Errors) > 0:
@@ -353,4 +357,16 @@ func (r objectReport) judged(status, why string) objectReport {
 	}
 	r.Verdict = b.String()
 	return r
+}
+
+// warningField returns the field path a warning of the API server starts
+// with, as `metadata.finalizers: "foo": prefer a domain-qualified
+// finalizer name`, so that it can be located; false for a warning that
+// names none, as a version's deprecation.
+func warningField(w string) (string, bool) {
+	head, _, ok := strings.Cut(w, ": ")
+	if !ok || head == "" || head[0] < 'a' || head[0] > 'z' || strings.ContainsAny(head, " \t\"") {
+		return "", false
+	}
+	return head, true
 }

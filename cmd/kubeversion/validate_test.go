@@ -512,3 +512,28 @@ func TestValidateSARIF(t *testing.T) {
 		}
 	}
 }
+
+func TestValidateWarningLines(t *testing.T) {
+	const text = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  finalizers:\n  - foo\nspec: {size: small}\n"
+	stdout, _, status := runBinary(t, text, "validate", "--crd", "validate/crd.yaml", "-")
+	if status != exitOK {
+		t.Errorf("exit status %d, want 0", status)
+	}
+	wantLines(t, stdout, nil,
+		"-:1: Widget w (example.com/v1): valid on create; 1 warning",
+		`-:5: warning: metadata.finalizers: "foo": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`,
+	)
+	for _, tt := range []struct {
+		warning, field string
+	}{
+		{`metadata.finalizers: "foo": prefer a domain-qualified finalizer name`, "metadata.finalizers"},
+		{"spec.items[0]: x", "spec.items[0]"},
+		{"example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget", ""},
+		{"The v1alpha2 version of TLSRoute has been deprecated: upgrade", ""},
+		{"no colon", ""},
+	} {
+		if got, _ := warningField(tt.warning); got != tt.field {
+			t.Errorf("warningField(%q) = %q, want %q", tt.warning, got, tt.field)
+		}
+	}
+}

@@ -98,8 +98,10 @@ func (m *Migrator) rewrite(ctx context.Context, t Target, st *State, r *Report) 
 			st.LastKey = objectKey(items[n-1].Namespace, items[n-1].Name)
 			l.lastKey = st.LastKey
 		}
-		total = 0
-		if remaining >= 0 {
+		switch {
+		case l.done:
+			total = st.Done() + len(st.Failed)
+		case remaining >= 0:
 			total = st.Done() + len(st.Failed) + int(remaining)
 		}
 		if m.opts.StateFile != "" && !l.done {

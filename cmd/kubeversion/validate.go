@@ -20,7 +20,9 @@ names: strict decoding (unknown fields, as kubectl's default
 rules, on create, or on update of the live object of the same group, kind,
 namespace and name in --old (transition rules, ratcheting). It prints a line
 per object with its verdict, then each error at the line of its field.
-Objects of built-in kinds (ConfigMap, Deployment) are skipped.
+Objects of built-in kinds (ConfigMap, Deployment), documents without
+apiVersion and kind, and the Chart.yaml and values files of Helm charts are
+skipped.
 
 Exit status: 0 when every custom resource is valid; 1 when one is invalid,
 or one is not checked (no CRD of its kind, a CRD the API server rejects)
@@ -151,10 +153,10 @@ func (v *validation) readCRDs(paths []string) {
 
 // readObjects reads the objects of the OBJECTS paths, and their CRDs. A
 // path without any object is a problem, as kubectl apply refuses to apply
-// nothing.
+// nothing; so is a Helm chart with objects only in its templates.
 func (v *validation) readObjects(paths []string) {
 	for _, path := range paths {
-		found, charts := 0, len(v.in.charts)
+		found, objects, charts := 0, len(v.objects), len(v.in.charts)
 		p := v.in.each(path, func(name string, r io.Reader) *problem {
 			var first *problem
 			p := keepStream(name, r, func(o object) {
@@ -175,13 +177,11 @@ func (v *validation) readObjects(paths []string) {
 		switch {
 		case p != nil:
 			v.problems = append(v.problems, *p)
+		case len(v.objects) == objects && len(v.in.charts) > charts:
+			chart := v.in.charts[charts]
+			v.problems = append(v.problems, problem{File: path, Message: "no object found outside the templates of the Helm chart " + chart + ": render them, helm template " + chart + " | kubeversion validate -"})
 		case found == 0:
-			msg := "no object found"
-			if len(v.in.charts) > charts {
-				chart := v.in.charts[charts]
-				msg += " outside the templates of the Helm chart " + chart + ": render them, helm template " + chart + " | kubeversion validate -"
-			}
-			v.problems = append(v.problems, problem{File: path, Message: msg})
+			v.problems = append(v.problems, problem{File: path, Message: "no object found"})
 		}
 	}
 }
@@ -193,7 +193,7 @@ type validateSummary struct {
 	Invalid    int `json:"invalid"`
 	NoErrors   int `json:"noErrors"` // CEL rules not evaluated
 	NotChecked int `json:"notChecked"`
-	Skipped    int `json:"skipped"` // built-in kinds
+	Skipped    int `json:"skipped"` // built-in kinds, and documents that are no Kubernetes objects
 	CRDs       int `json:"crds"`    // CRDs read, from --crd and OBJECTS
 }
 
@@ -220,7 +220,7 @@ func summarize(reports []objectReport, crds int) validateSummary {
 func (s validateSummary) unchecked() int { return s.NotChecked + s.NoErrors }
 
 // String says it in a line, for example "4 objects: 1 valid, 2 invalid,
-// 1 skipped (built-in kinds); 2 CustomResourceDefinitions".
+// 1 skipped (not custom resources); 2 CustomResourceDefinitions".
 func (s validateSummary) String() string {
 	parts := []string{fmt.Sprintf("%d valid", s.Valid), fmt.Sprintf("%d invalid", s.Invalid)}
 	if s.NoErrors > 0 {
@@ -230,7 +230,7 @@ func (s validateSummary) String() string {
 		parts = append(parts, fmt.Sprintf("%d not checked", s.NotChecked))
 	}
 	if s.Skipped > 0 {
-		parts = append(parts, fmt.Sprintf("%d skipped (built-in kinds)", s.Skipped))
+		parts = append(parts, fmt.Sprintf("%d skipped (not custom resources)", s.Skipped))
 	}
 	return fmt.Sprintf("%d object%s: %s; %d CustomResourceDefinition%s", s.Objects, plural(s.Objects), strings.Join(parts, ", "), s.CRDs, plural(s.CRDs))
 }

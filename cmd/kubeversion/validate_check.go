@@ -15,7 +15,7 @@ const (
 	statusInvalid    = "invalid"     // the API server (or kubectl) refuses it
 	statusNoErrors   = "no errors"   // no errors, but CEL rules were not evaluated
 	statusNotChecked = "not checked" // no CRD of its kind, or a CRD the server refuses
-	statusSkipped    = "skipped"     // a built-in kind, not a custom resource
+	statusSkipped    = "skipped"     // a built-in kind, or no Kubernetes object: not a custom resource
 )
 
 // The levels of --validate, as kubectl's: what the API server does with
@@ -89,6 +89,12 @@ func (ck *objectChecker) check(o object) objectReport {
 	meta, _ := o.fields["metadata"].(map[string]any)
 	r.Namespace, _ = meta["namespace"].(string)
 	loc := &objectLocator{l: newLocator(o)}
+	if r.APIVersion == "" && r.Kind == "" {
+		// Not a Kubernetes object at all: a file of a directory that is
+		// something else, as a CI workflow or a tool's configuration.
+		r.Reason = "not a Kubernetes object: no apiVersion, no kind"
+		return r.judged(statusSkipped, r.Reason)
+	}
 	if r.APIVersion == "" || r.Kind == "" {
 		// kubectl's own validation refuses it before sending anything.
 		var missing []string

@@ -171,10 +171,18 @@ func (in *validateInputs) each(path string, read func(name string, r io.Reader) 
 	return nil
 }
 
-// skip skips the templates of a Helm chart, which are not manifests until
-// helm template renders them, saying so once per chart.
+// skip skips the files of a Helm chart that are not manifests: its
+// Chart.yaml and values files, and its templates, until helm template
+// renders them, saying so once per chart.
 func (in *validateInputs) skip(root, p string, d fs.DirEntry) bool {
-	if p == root || !d.IsDir() || d.Name() != "templates" || !isChart(filepath.Dir(p)) {
+	if p == root || !isChart(filepath.Dir(p)) {
+		return false
+	}
+	if !d.IsDir() {
+		name := d.Name()
+		return name == "Chart.yaml" || strings.HasPrefix(name, "values") && isManifestName(name)
+	}
+	if d.Name() != "templates" {
 		return false
 	}
 	chart := filepath.Dir(p)

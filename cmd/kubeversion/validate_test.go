@@ -46,7 +46,7 @@ func TestValidateValid(t *testing.T) {
 		"validate/valid.yaml:3: Widget small (example.com/v1): valid on create",
 		"validate/valid.yaml:11: ConfigMap settings (v1): skipped: ConfigMap is a built-in kind of Kubernetes, not a custom resource",
 	)
-	if !strings.HasSuffix(stdout, "2 objects: 1 valid, 0 invalid, 1 skipped (built-in kinds); 1 CustomResourceDefinition\n") {
+	if !strings.HasSuffix(stdout, "2 objects: 1 valid, 0 invalid, 1 skipped (not custom resources); 1 CustomResourceDefinition\n") {
 		t.Errorf("the summary is not the last line:\n%s", stdout)
 	}
 }
@@ -295,14 +295,14 @@ func TestValidateInputs(t *testing.T) {
 	if !strings.HasPrefix(stdout, dir+" (kustomize build):") || !strings.Contains(stdout, ": Gadget tools/g (example.io/v1): valid on create\n") {
 		t.Errorf("kustomize: want the Gadget of the build, in its namespace:\n%s", stdout)
 	}
-	// File by file, the kustomization is a manifest, as for kubectl apply -f.
+	// File by file, the kustomization is read too, and is no object.
 	stdout, _, status = runLintIn(t, "", "validate", "--no-kustomize", dir)
-	if status != exitInvalid {
-		t.Errorf("--no-kustomize: exit status %d, want 1\n%s", status, stdout)
+	if status != exitOK {
+		t.Errorf("--no-kustomize: exit status %d, want 0\n%s", status, stdout)
 	}
 	wantLines(t, stdout, nil,
 		filepath.Join(dir, "gadget.yaml")+":1: Gadget g (example.io/v1): valid on create",
-		filepath.Join(dir, "kustomization.yaml")+":1: object (no name): invalid: kubectl refuses it: apiVersion not set, kind not set",
+		filepath.Join(dir, "kustomization.yaml")+":1: object (no name): skipped: not a Kubernetes object: no apiVersion, no kind",
 	)
 
 	// The same CRD twice is read once; another one of the same kind is a
@@ -535,5 +535,57 @@ func TestValidateWarningLines(t *testing.T) {
 		if got, _ := warningField(tt.warning); got != tt.field {
 			t.Errorf("warningField(%q) = %q, want %q", tt.warning, got, tt.field)
 		}
+	}
+}
+
+// TestValidateChart checks a Helm chart: its crds directory is read, its
+// templates are skipped with a note, and a chart without objects outside
+// them says to render it.
+func TestValidateChart(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"Chart.yaml":          "apiVersion: v2\nname: gadgets\nversion: 0.1.0\n",
+		"crds/gadgets.yaml":   gadgetCRD,
+		"templates/g.yaml":    "apiVersion: example.io/v1\nkind: Gadget\nmetadata: {name: {{ .Release.Name }}}\n",
+		"examples/good.yaml":  "apiVersion: example.io/v1\nkind: Gadget\nmetadata: {name: good}\n",
+		"examples/wrong.yaml": "apiVersion: example.io/v2\nkind: Gadget\nmetadata: {name: wrong}\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stdout, stderr, status := runLintIn(t, "", "validate", dir)
+	if status != exitInvalid {
+		t.Errorf("exit status %d, want 1", status)
+	}
+	wantLines(t, stdout, nil,
+		filepath.Join(dir, "examples", "good.yaml")+":1: Gadget good (example.io/v1): valid on create",
+		filepath.Join(dir, "examples", "wrong.yaml")+":1: Gadget wrong (example.io/v2): invalid: version not served",
+		"2 objects: 1 valid, 1 invalid; 1 CustomResourceDefinition",
+	)
+	if !strings.Contains(stderr, "templates: skipped: the templates of a Helm chart; to validate them, render them: helm template "+dir+" | kubeversion validate -") {
+		t.Errorf("no note on the templates:\n%s", stderr)
+	}
+	os.RemoveAll(filepath.Join(dir, "examples"))
+	_, stderr, status = runLintIn(t, "", "validate", dir)
+	if status != exitError || !strings.Contains(stderr, "no object found outside the templates of the Helm chart "+dir+": render them") {
+		t.Errorf("a chart without objects: exit status %d, stderr\n%s", status, stderr)
+	}
+}
+
+// TestValidateLiveTwice checks that --old with two live objects of one
+// name is refused: which one is live cannot be known.
+func TestValidateLiveTwice(t *testing.T) {
+	live, err := os.ReadFile(filepath.Join("testdata", "validate", "live.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, status := runBinary(t, string(live)+"---\n"+string(live), "validate", "--crd", "validate/crd.yaml", "--old", "-", "validate/update.yaml")
+	if status != exitError || !strings.Contains(stderr, "kubeversion validate: --old: -:33: a second live object Widget default/gold, after the one at -:2") {
+		t.Errorf("exit status %d, stderr %q", status, stderr)
 	}
 }

@@ -14,6 +14,7 @@ type objCase struct {
 	crd      *objCRD
 	version  *objVersion
 	mutation string // "" for none: a valid object, or an update to one
+	from     string // on update, the version old is stored in when not obj's
 	obj, old []byte
 }
 
@@ -35,6 +36,9 @@ func (c *objCase) kind() string {
 	if c.old != nil && c.version.transition {
 		k += " (oldSelf)"
 	}
+	if c.from != "" {
+		k += " (old in another version)"
+	}
 	if strings.HasPrefix(c.mutation, "old ") {
 		k += " (invalid old: ratcheting)"
 	}
@@ -43,7 +47,8 @@ func (c *objCase) kind() string {
 
 // objPool is the CRD versions that cases draw from.
 type objPool struct {
-	entries []objEntry
+	entries    []objEntry
+	transition []objEntry // the entries with a rule that reads oldSelf
 }
 
 type objEntry struct {
@@ -113,13 +118,17 @@ func loadObjPool(t *testing.T) *objPool {
 		})
 		for i, ref := range all {
 			if ok[i] {
-				p.entries = append(p.entries, objEntry{ref.c, &ref.c.versions[ref.i]})
+				e := objEntry{ref.c, &ref.c.versions[ref.i]}
+				p.entries = append(p.entries, e)
+				if e.version.transition {
+					p.transition = append(p.transition, e)
+				}
 			} else {
 				dropped++
 			}
 		}
-		fmt.Fprintf(&log, "pool: %d corpus CRDs, %d generated, %d served versions kept, %d dropped (the reference failed on them)\n",
-			corpus, len(crds)-corpus, len(p.entries), dropped)
+		fmt.Fprintf(&log, "pool: %d corpus CRDs, %d generated, %d served versions kept (%d with transition rules), %d dropped (the reference failed on them)\n",
+			corpus, len(crds)-corpus, len(p.entries), len(p.transition), dropped)
 		objPoolVal, objPoolLog = p, log.String()
 	})
 	if objPoolVal == nil || len(objPoolVal.entries) == 0 {
@@ -143,6 +152,11 @@ func (p *objPool) newCase(seed uint64, i int, cel bool) *objCase {
 			break
 		}
 	}
+	if cel && len(p.transition) > 0 && r.IntN(8) == 0 {
+		// Versions with transition rules, updated more often than
+		// their share of the pool.
+		e = p.transition[r.IntN(len(p.transition))]
+	}
 	c := &objCase{crd: e.crd, version: e.version}
 	obj := g.resource(e.crd, e.version)
 	switch k := r.IntN(10); {
@@ -155,13 +169,27 @@ func (p *objPool) newCase(seed uint64, i int, cel bool) *objCase {
 			c.mutation += ", bytes " + mangleBytes(r, &c.obj)
 		}
 	default:
+		var from string
+		if len(e.crd.versions) > 1 && r.IntN(5) == 0 {
+			// The live object is stored in another version.
+			w := &e.crd.versions[r.IntN(len(e.crd.versions))]
+			if w.name != e.version.name {
+				obj = g.resource(e.crd, w)
+				from = w.name
+			}
+		}
 		old := storedFor(e.crd, obj)
+		c.from = from
+		version := func(m map[string]any) map[string]any {
+			m["apiVersion"] = e.crd.group + "/" + e.version.name
+			return m
+		}
 		if r.IntN(4) == 0 {
 			// Ratcheting: the stored object breaks a rule; the update
 			// keeps the broken value and changes something else, or not.
 			c.mutation = "old " + g.mutate(e.crd, e.version, old, objMutations)
 			c.old = encodeObj(old)
-			obj = pruneClone(old).(map[string]any)
+			obj = version(pruneClone(old).(map[string]any))
 			undup(obj)
 			if r.IntN(3) != 0 {
 				c.mutation += ", then " + g.mutate(e.crd, e.version, obj, objUpdateMutations[2:])
@@ -170,7 +198,7 @@ func (p *objPool) newCase(seed uint64, i int, cel bool) *objCase {
 			return c
 		}
 		c.old = encodeObj(old)
-		obj = pruneClone(old).(map[string]any)
+		obj = version(pruneClone(old).(map[string]any))
 		if r.IntN(6) != 0 {
 			c.mutation = g.mutate(e.crd, e.version, obj, objMutations, objMetaMutations, objUpdateMutations)
 		}

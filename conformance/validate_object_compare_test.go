@@ -239,10 +239,93 @@ func summary(a objAnswer) string {
 	return s
 }
 
-// sameOrder reports whether two lists that are equal as multisets are in
-// the same order.
-func sameOrder(ours, theirs objAnswer) bool {
-	return slices.Equal(ours.errors, theirs.errors) && slices.Equal(ours.strict, theirs.strict) && slices.Equal(ours.warnings, theirs.warnings)
+// orderDiffs returns the differences in order of lists that are equal as
+// multisets: a pair of entries that ours gives in the other order than
+// the server, where the server's order is fixed (see fixedPair).
+func orderDiffs(ours, theirs objAnswer) []objDiff {
+	var diffs []objDiff
+	for _, l := range []struct {
+		part       string
+		ours, them []string
+	}{{"Errors", ours.errors, theirs.errors}, {"Strict", ours.strict, theirs.strict}, {"Warnings", ours.warnings, theirs.warnings}} {
+		if a, b, ok := inverted(l.ours, l.them); ok {
+			diffs = append(diffs, objDiff{"order", l.part + " order differs where the server's is fixed", fmt.Sprintf("%q", l.ours), fmt.Sprintf("%q (%q before %q)", l.them, a, b)})
+		}
+	}
+	return diffs
+}
+
+// inverted returns a pair a, b that theirs gives in this order and ours
+// in the other, and whose order is fixed on the server.
+func inverted(ours, theirs []string) (a, b string, ok bool) {
+	if slices.Equal(ours, theirs) {
+		return "", "", false
+	}
+	pos := make([]int, len(theirs)) // position in ours of each entry of theirs
+	used := make([]bool, len(ours))
+	for i, s := range theirs {
+		pos[i] = -1
+		for j, o := range ours {
+			if !used[j] && o == s {
+				used[j], pos[i] = true, j
+				break
+			}
+		}
+	}
+	for i := range theirs {
+		for j := i + 1; j < len(theirs); j++ {
+			if pos[i] > pos[j] && fixedPair(theirs[i], theirs[j]) {
+				return theirs[i], theirs[j], true
+			}
+		}
+	}
+	return "", "", false
+}
+
+const celSkipped = "some validation rules were not checked because the object was invalid"
+
+// fixedPair reports whether the server always gives the messages a and
+// b in the same order: when one says the CEL rules were skipped (it is
+// appended last), or when their paths part at a list index, as lists are
+// walked in order and maps (properties, additionalProperties, labels) in
+// random order.
+func fixedPair(a, b string) bool {
+	if strings.Contains(a, celSkipped) || strings.Contains(b, celSkipped) {
+		return true
+	}
+	pa, pb := messagePath(a), messagePath(b)
+	n := 0
+	for n < len(pa) && n < len(pb) && pa[n] == pb[n] {
+		n++
+	}
+	if n == len(pa) || n == len(pb) {
+		return false
+	}
+	open := strings.LastIndexByte(pa[:n], '[')
+	if open < 0 || strings.Trim(pa[open+1:n], "0123456789") != "" {
+		return false
+	}
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
+	return (isDigit(pa[n]) || pa[n] == ']') && (isDigit(pb[n]) || pb[n] == ']') && (n > open+1 || isDigit(pa[n]) && isDigit(pb[n]))
+}
+
+// messagePath returns the path of a message: the field before ": ", or
+// the quoted path of a strict field (`unknown field "spec.a"`) or of an
+// error at <nil> whose message names it (`"spec.a[0]" must validate ...`).
+func messagePath(msg string) string {
+	if rest, ok := strings.CutPrefix(msg, "<nil>: Invalid value: \"\": \""); ok {
+		if p, _, ok := strings.Cut(rest, "\""); ok {
+			return p
+		}
+	}
+	for _, prefix := range []string{"unknown field \"", "duplicate field \""} {
+		if rest, ok := strings.CutPrefix(msg, prefix); ok {
+			p, _, _ := strings.Cut(rest, "\"")
+			return p
+		}
+	}
+	p, _, _ := strings.Cut(msg, ": ")
+	return p
 }
 
 // harnessMessage reports whether an error of kubeCustomResource is its own

@@ -94,6 +94,13 @@ var objMetaMutations = []objMutation{
 		}
 		return true
 	}},
+	{"unknown top-level field", func(g *objGen, c *objCRD, v *objVersion, obj map[string]any) bool {
+		if isTrue(v.schema, "x-kubernetes-preserve-unknown-fields") {
+			return false
+		}
+		obj[oneOf(g.r, "extra", "Spec", "specs")] = oneOf[any](g.r, int64(1), map[string]any{"a": "b"})
+		return true
+	}},
 	{"metadata shape", func(g *objGen, c *objCRD, v *objVersion, obj map[string]any) bool {
 		m := metaOf(obj)
 		switch g.r.IntN(5) {

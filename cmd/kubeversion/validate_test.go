@@ -589,3 +589,41 @@ func TestValidateLiveTwice(t *testing.T) {
 		t.Errorf("exit status %d, stderr %q", status, stderr)
 	}
 }
+
+// TestValidateUpdateStored checks the object stored on update: the live
+// object's uid and creation time, the generation moved on by the change
+// of spec.
+func TestValidateUpdateStored(t *testing.T) {
+	stdout, _, _ := runBinary(t, "", "validate", "-o", "json", "--crd", "validate/crd.yaml", "--old", "validate/live.yaml", "validate/update.yaml")
+	var doc struct{ Objects []objectReport }
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	silver := doc.Objects[1]
+	meta, _ := silver.Object["metadata"].(map[string]any)
+	if silver.Operation != "update" || silver.Live != "validate/live.yaml:18" || meta["uid"] != "5e0a0b7e-2c1b-4a56-8c49-1b7f0e3c9a22" ||
+		meta["generation"] != 2.0 || meta["creationTimestamp"] != "2026-01-05T10:00:00Z" {
+		t.Errorf("silver: operation %q, live %q, stored metadata %v", silver.Operation, silver.Live, meta)
+	}
+	if gold := doc.Objects[0]; gold.Object != nil || gold.Status != statusInvalid {
+		t.Errorf("gold, invalid, has a stored object: %+v", gold)
+	}
+}
+
+// TestValidateRatcheting checks that an invalid value the live object
+// has already passes on update, and not on create.
+func TestValidateRatcheting(t *testing.T) {
+	stdout, _, status := runBinary(t, "", "validate", "--crd", "validate/crd.yaml", "--old", "validate/ratchet-live.yaml", "validate/ratchet.yaml")
+	if status != exitOK {
+		t.Errorf("update: exit status %d, want 0", status)
+	}
+	wantLines(t, stdout, []string{"validate/"}, "validate/ratchet.yaml:3: Widget bronze (example.com/v1): valid on update (live object at validate/ratchet-live.yaml:2)")
+	stdout, _, status = runBinary(t, "", "validate", "--crd", "validate/crd.yaml", "validate/ratchet.yaml")
+	if status != exitInvalid {
+		t.Errorf("create: exit status %d, want 1", status)
+	}
+	wantLines(t, stdout, []string{"validate/"},
+		"validate/ratchet.yaml:3: Widget bronze (example.com/v1): invalid on create: 1 error",
+		"validate/ratchet.yaml:9: error: spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0",
+	)
+}

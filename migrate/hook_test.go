@@ -18,10 +18,12 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 
 // hooks let a test act between the migrator and the server: onPatch runs
 // before a widget's patch is sent (it may answer instead, with a non-nil
-// response); onList before a list of widgets is sent.
+// response); onList before a list of widgets is sent; onDiscovery rewrites
+// the body of discovery of a group/version of the widgets.
 type hooks struct {
-	onPatch func(ns, name string) *http.Response
-	onList  func(r *http.Request) *http.Response
+	onPatch     func(ns, name string) *http.Response
+	onList      func(r *http.Request) *http.Response
+	onDiscovery func(body []byte) []byte
 }
 
 // hooked returns a copy of cfg whose requests go through h.
@@ -40,6 +42,20 @@ func hooked(cfg *rest.Config, h hooks) *rest.Config {
 				if resp := h.onList(r); resp != nil {
 					return resp, nil
 				}
+			case r.Method == http.MethodGet && h.onDiscovery != nil && len(parts) == 3 && parts[1] == testGroup:
+				resp, err := rt.RoundTrip(r)
+				if err != nil {
+					return resp, err
+				}
+				b, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if err != nil {
+					return nil, err
+				}
+				b = h.onDiscovery(b)
+				resp.Body, resp.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
+				resp.Header.Del("Content-Length")
+				return resp, nil
 			}
 			return rt.RoundTrip(r)
 		})

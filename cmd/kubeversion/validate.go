@@ -35,8 +35,8 @@ func runValidate(e *env, args []string) int {
 	var crdPaths, oldFlag oldPaths
 	flags.Var(&crdPaths, "crd", "read CustomResourceDefinitions from `PATH` (a file, a directory, - for standard\ninput), besides those of OBJECTS; may be repeated")
 	flags.Var(&oldFlag, "old", "check each object as an update of its live object in `PATH` (the output of\nkubectl get -o yaml): the object of the same group, kind, namespace and name;\nmay be repeated. An object without one is checked as a create")
-	level := flags.String("validate", fieldStrict, "what to do with unknown and duplicate fields, as kubectl's --validate:\n`strict|warn|ignore`. strict: the API server refuses the object, before\nvalidation; warn: warnings, and the object is validated; ignore: nothing")
-	namespace := flags.String("namespace", "default", "the namespace of the namespaced objects that set none, as kubectl's context\ngives it (`NAME`)")
+	level := flags.String("validate", fieldStrict, "what to do with unknown and duplicate fields, as kubectl's --validate:\n`strict|warn|ignore`. strict: the API server refuses the object before\nvalidation; warn: warnings, and the object is validated; ignore: nothing;\ntrue and false are strict and ignore")
+	namespace := flags.String("namespace", "default", "put the namespaced objects that set no namespace in `NAME`, as kubectl puts\nthem in its context's")
 	allowUnchecked := flags.Bool("allow-unchecked", false, "exit with status 0 even when objects are not checked (no CRD of their kind in\nthe input, or a CRD the API server rejects), if none is invalid")
 	noKustomize := flags.Bool("no-kustomize", false, "read an OBJECTS directory that holds a kustomization.yaml file by file, not\nas kubectl apply -k builds it")
 	format := flags.String("o", "text", "print `text|json|github|sarif`: a line per object and per error, one JSON\ndocument with what the API server stores of each valid object, GitHub Actions\nannotations, or a SARIF 2.1.0 log for code scanning")

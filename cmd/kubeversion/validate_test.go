@@ -627,3 +627,61 @@ func TestValidateRatcheting(t *testing.T) {
 		"validate/ratchet.yaml:9: error: spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0",
 	)
 }
+
+// TestValidateGatewayAPI validates the examples that Gateway API v1.6.3
+// ships against its standard CRDs, which CEL rules guard: every custom
+// resource valid, the Services and Deployments beside them skipped; then
+// an HTTPRoute broken as users break them.
+func TestValidateGatewayAPI(t *testing.T) {
+	g := gatewayAPI(t, "v1.6.3")
+	crds := filepath.Join(g, "config", "crd", "standard")
+	stdout, _, status := runLintIn(t, "", "validate", "--crd", crds, filepath.Join(g, "examples", "standard"))
+	if status != exitOK {
+		t.Errorf("exit status %d, want 0", status)
+	}
+	if !strings.HasSuffix(stdout, "\n103 objects: 92 valid, 0 invalid, 11 skipped (not custom resources); 10 CustomResourceDefinitions\n") {
+		t.Errorf("summary, the last line of:\n%s", stdout)
+	}
+
+	const route = `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata:
+  name: broken
+spec:
+  parentRefs:
+  - name: gw
+  rules:
+  - matches:
+    - path:
+        type: PathPrefix
+        value: /shop
+    filters:
+    - type: RequestRedirect
+      requestRedirect:
+        scheme: ftp
+    backendRefs:
+    - name: svc
+      port: 80
+  - filters:
+    - type: RequestHeaderModifier
+`
+	stdout, _, status = runLintIn(t, route, "validate", "--crd", crds, "-")
+	if status != exitInvalid {
+		t.Errorf("broken route: exit status %d, want 1", status)
+	}
+	wantLines(t, stdout, nil,
+		`-:16: error: spec.rules[0].filters[0].requestRedirect.scheme: Unsupported value: "ftp": supported values: "http", "https"`,
+	)
+	// Fixed, the route breaks CEL rules: a RequestRedirect filter beside
+	// backendRefs, a RequestHeaderModifier filter without its field.
+	fixed := strings.Replace(route, "scheme: ftp", "scheme: https", 1)
+	stdout, _, _ = runLintIn(t, fixed, "validate", "--crd", crds, "-")
+	for _, want := range []string{
+		"-:9: error: spec.rules[0]: Invalid value: RequestRedirect filter must not be used together with backendRefs",
+		"-:21: error: spec.rules[1].filters[0]: Invalid value: filter.requestHeaderModifier must be specified for RequestHeaderModifier filter.type",
+	} {
+		if !strings.Contains(stdout, want+"\n") {
+			t.Errorf("missing %q in:\n%s", want, stdout)
+		}
+	}
+}

@@ -50,6 +50,15 @@ func (m *Migrator) commit(ctx context.Context, t Target, r *Report) error {
 	if errors.As(err, &status) && (status.Status().Code == http.StatusUnprocessableEntity || apierrors.IsNotFound(err)) {
 		return fmt.Errorf("%w: %v", ErrCRDChanged, err)
 	}
+	if err != nil && Retriable(err) {
+		// The patch may have been applied with its answer lost: a patch sent
+		// again would fail its test of storedVersions, so read instead.
+		if crd, again, gerr := m.getCRD(ctx, t.Name); gerr == nil && again.UID == t.UID &&
+			again.Generation == t.Generation && slices.Equal(crd.Status.StoredVersions, []string{t.Storage}) {
+			r.Committed, r.StoredVersions = true, crd.Status.StoredVersions
+			return nil
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("migrate: status.storedVersions: %w", err)
 	}

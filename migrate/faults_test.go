@@ -165,11 +165,12 @@ func TestConflictsFromConcurrentWriter(t *testing.T) {
 }
 
 // TestObjectsDeletedDuringRun deletes every 7th widget just before its
-// patch: NotFound counts as done.
+// patch: NotFound counts as done. The answer to the commit is lost too: the
+// run reads the CRD again and finds the commit applied.
 func TestObjectsDeletedDuringRun(t *testing.T) {
 	c := prepare(t, faultObjects)
 	deleted := 0
-	cfg := hooked(c.cfg, hooks{onPatch: func(ns, name string) *http.Response {
+	cfg := hooked(c.cfg, hooks{loseCommit: true, onPatch: func(ns, name string) *http.Response {
 		if index(name)%7 == 0 {
 			if err := c.resource("v1").Namespace(ns).Delete(context.Background(), name, metav1.DeleteOptions{}); err != nil {
 				t.Errorf("delete: %v", err)

@@ -19,8 +19,11 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 // hooks let a test act between the migrator and the server: onPatch runs
 // before a widget's patch is sent (it may answer instead, with a non-nil
 // response); onList before a list of widgets is sent; onDiscovery rewrites
-// the body of discovery of a group/version of the widgets.
+// the body of discovery of a group/version of the widgets; with
+// loseCommit, the answer to a patch of the CRD's status is lost (a 503
+// replaces it, after the server applied the patch).
 type hooks struct {
+	loseCommit  bool
 	onPatch     func(ns, name string) *http.Response
 	onList      func(r *http.Request) *http.Response
 	onDiscovery func(body []byte) []byte
@@ -42,6 +45,13 @@ func hooked(cfg *rest.Config, h hooks) *rest.Config {
 				if resp := h.onList(r); resp != nil {
 					return resp, nil
 				}
+			case r.Method == http.MethodPatch && h.loseCommit && strings.HasSuffix(r.URL.Path, "/customresourcedefinitions/"+testCRD+"/status"):
+				resp, err := rt.RoundTrip(r)
+				if err != nil {
+					return resp, err
+				}
+				resp.Body.Close()
+				return statusResponse(r, metav1.Status{Code: http.StatusServiceUnavailable, Reason: metav1.StatusReasonServiceUnavailable, Message: "answer lost"}), nil
 			case r.Method == http.MethodGet && h.onDiscovery != nil && len(parts) == 3 && parts[1] == testGroup:
 				resp, err := rt.RoundTrip(r)
 				if err != nil {

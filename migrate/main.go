@@ -20,11 +20,16 @@ import (
 
 // Exit statuses of Main, those of the kubeversion command.
 const (
-	ExitOK      = 0 // migrated, or nothing to do
-	ExitFailed  = 1 // objects failed, or the CRD changed or is being migrated: storedVersions left
-	ExitError   = 2 // usage, kubeconfig, connection, or a request that failed for good
-	defaultQPS  = 20
-	defaultBurs = 40
+	ExitOK     = 0 // migrated, or nothing to do
+	ExitFailed = 1 // objects failed, or the CRD changed or is being migrated: storedVersions left
+	ExitError  = 2 // usage, kubeconfig, connection, interrupted, or a request that failed for good
+)
+
+// defaultQPS and defaultBurst are the client's rate limits: four times
+// client-go's 5 and 10, since a migration is one small request per object.
+const (
+	defaultQPS   = 20
+	defaultBurst = 40
 )
 
 const usage = `Usage: kubeversion migrate [flags] CRD-NAME
@@ -43,8 +48,11 @@ timeouts are retried; other errors are reported per object, and then
 storedVersions is left unchanged. storedVersions is set only if the CRD's
 uid, generation and storage version are still those read at the start.
 
+With --state-file, an interrupted run (SIGINT, SIGTERM, a list that failed)
+resumes after the last page it finished.
+
 Exit status: 0 migrated or nothing to do, 1 objects failed or the CRD
-changed, 2 usage or connection errors.
+changed (storedVersions left), 2 usage, connection errors or interrupted.
 
 Flags:
 `
@@ -62,7 +70,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	kubeconfig := fs.String("kubeconfig", "", "path to the kubeconfig `FILE` (default $KUBECONFIG, then ~/.kube/config, then in-cluster)")
 	kubecontext := fs.String("context", "", "the kubeconfig `CONTEXT` to use (default the current context)")
 	qps := fs.Float64("qps", defaultQPS, "requests per second to the API server, at most")
-	burst := fs.Int("burst", defaultBurs, "requests in a burst above --qps, at most")
+	burst := fs.Int("burst", defaultBurst, "requests in a burst above --qps, at most")
 	dryRun := fs.Bool("dry-run", false, "print what would be done (objects per namespace, the patches) and write nothing")
 	concurrency := fs.Int("concurrency", 4, "objects patched at once")
 	pageSize := fs.Int64("page-size", 500, "objects per list page")

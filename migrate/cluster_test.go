@@ -144,11 +144,14 @@ func (c *cluster) createWidgets(n int) {
 	}
 }
 
-// setStorage makes version the storage version of the CRD.
-func (c *cluster) setStorage(version string) {
+// setStorage makes version the storage version of the widgets' CRD.
+func (c *cluster) setStorage(version string) { c.t.Helper(); c.setStorageOf(testCRD, version) }
+
+// setStorageOf makes version the storage version of the CRD name.
+func (c *cluster) setStorageOf(name, version string) {
 	c.t.Helper()
 	err := clientretry.RetryOnConflict(clientretry.DefaultRetry, func() error {
-		crd, err := c.ext.ApiextensionsV1().CustomResourceDefinitions().Get(context.Background(), testCRD, metav1.GetOptions{})
+		crd, err := c.ext.ApiextensionsV1().CustomResourceDefinitions().Get(context.Background(), name, metav1.GetOptions{})
 		if err != nil {
 			return err
 		}
@@ -177,7 +180,13 @@ func (c *cluster) storedVersions() []string {
 // each apiVersion, and the apiVersion of each key.
 func (c *cluster) stored() (map[string]int, map[string]string) {
 	c.t.Helper()
-	prefix := path.Join("/", c.prefix, testGroup, testPlural) + "/"
+	return c.storedOf(testGroup, testPlural)
+}
+
+// storedOf is stored for the resource group/plural.
+func (c *cluster) storedOf(group, plural string) (map[string]int, map[string]string) {
+	c.t.Helper()
+	prefix := path.Join("/", c.prefix, group, plural) + "/"
 	resp, err := c.etcd.Get(context.Background(), prefix, clientv3.WithPrefix())
 	if err != nil {
 		c.t.Fatal(err)

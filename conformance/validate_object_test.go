@@ -56,7 +56,7 @@ func TestValidateObjectDifferential(t *testing.T) {
 	if *objOnly >= 0 {
 		first, n = *objOnly, *objOnly+1
 	}
-	tally := &objTally{kinds: map[string]int{}, refErrors: map[string]int{}, mutations: map[string]int{}, causes: map[string]int{}, byCategory: map[string]*objCategory{}}
+	tally := &objTally{kinds: map[string]int{}, refErrors: map[string]int{}, mutations: map[string]int{}, causes: map[string]int{}, causeCase: map[string]int{}, causeText: map[string]string{}, byCategory: map[string]*objCategory{}}
 	start := time.Now()
 	parallel(n-first, func(j int) {
 		i := first + j
@@ -101,11 +101,13 @@ func oursImplemented(v crd.ObjectValidator, p *objPool) bool {
 type objTally struct {
 	mu         sync.Mutex
 	cases      int
-	kinds      map[string]int // case kind → count
-	mutations  map[string]int // mutation → cases
-	causes     map[string]int // mutation and part of the difference → cases
-	refErrors  map[string]int // the reference's error templates on valid creates
-	validOK    int            // valid creates the reference accepts
+	kinds      map[string]int    // case kind → count
+	mutations  map[string]int    // mutation → cases
+	causes     map[string]int    // mutation and part of the difference → cases
+	causeCase  map[string]int    // the first case of each cause
+	causeText  map[string]string // and its description
+	refErrors  map[string]int    // the reference's error templates on valid creates
+	validOK    int               // valid creates the reference accepts
 	validAll   int
 	mismatched int
 	byCategory map[string]*objCategory
@@ -152,6 +154,10 @@ func (t *objTally) add(tt *testing.T, i int, c *objCase, theirs objAnswer, diffs
 		return
 	}
 	t.mismatched++
+	head := fmt.Sprintf("case %d (seed %d): CRD %s (%s) version %s, %s, mutation %q", i, *objSeed, c.crd.name, c.crd.source, c.version.name, c.kind(), c.mutation)
+	if c.from != "" {
+		head += ", old in version " + c.from
+	}
 	parts := map[string]bool{}
 	for _, d := range diffs {
 		// "Errors missing in ours: …" → "Errors missing in ours"; "ours
@@ -167,11 +173,21 @@ func (t *objTally) add(tt *testing.T, i int, c *objCase, theirs objAnswer, diffs
 		mutation = "none"
 	}
 	for part := range parts {
-		t.causes[fmt.Sprintf("%s (%s): %s", mutation, strings.Fields(c.kind())[0], part)]++
-	}
-	head := fmt.Sprintf("case %d (seed %d): CRD %s (%s) version %s, %s, mutation %q", i, *objSeed, c.crd.name, c.crd.source, c.version.name, c.kind(), c.mutation)
-	if c.from != "" {
-		head += ", old in version " + c.from
+		cause := fmt.Sprintf("%s (%s): %s", mutation, strings.Fields(c.kind())[0], part)
+		if t.causes[cause] == 0 || i < t.causeCase[cause] {
+			t.causeCase[cause] = i
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s", head)
+			for _, d := range diffs {
+				fmt.Fprintf(&b, "\n  [%s] %s\n    ours:   %s\n    theirs: %s", d.part, d.category, clip(d.ours, 1500), clip(d.theirs, 1500))
+			}
+			fmt.Fprintf(&b, "\n  obj: %s", clip(string(c.obj), 1500))
+			if c.old != nil {
+				fmt.Fprintf(&b, "\n  old: %s", clip(string(c.old), 1500))
+			}
+			t.causeText[cause] = b.String()
+		}
+		t.causes[cause]++
 	}
 	for _, d := range diffs {
 		cat := t.byCategory[d.category]
@@ -238,7 +254,7 @@ func (t *objTally) report() string {
 	if len(t.causes) > 0 {
 		fmt.Fprintf(&b, "cases with a mismatch by mutation (create/update) and part:\n")
 		for _, k := range topKeys(t.causes, 40) {
-			fmt.Fprintf(&b, "  %6d  %s\n", t.causes[k], k)
+			fmt.Fprintf(&b, "  %6d  %s (e.g. case %d)\n", t.causes[k], k, t.causeCase[k])
 		}
 	}
 	return b.String()
@@ -265,8 +281,14 @@ func (t *objTally) markdown(n int, elapsed time.Duration, implemented, withCEL b
 	var b strings.Builder
 	fmt.Fprintf(&b, "# ValidateObject differential: status\n\nWritten %s by `go test -run TestValidateObjectDifferential -objcases %d -objseed %d -objstatus ...` in /work/main/conformance (%v). CEL evaluated: %v. Ours implemented: %v.\n\n",
 		time.Now().UTC().Format(time.RFC3339), n, *objSeed, elapsed.Round(time.Second), withCEL, implemented)
-	fmt.Fprintf(&b, "Comparison: Errors, Strict and Warnings as sorted lists (whole strings, both sides); their order separately (orderDiffs): when the lists are equal as multisets, two entries in the other order than the server's are an `order` mismatch only where the server's order is fixed: their paths part at a list index (`spec.a[0]…` before `spec.a[1]…`), or one is the error that says CEL rules were skipped, which comes last. Entries whose paths part at a property or map key are in random order on the server. Stored (JSON, sorted keys) only when the server has no validation errors. Rerun one case with `-objseed S -objcase I -v`.\n\n")
+	fmt.Fprintf(&b, "Comparison: Errors, Strict and Warnings as sorted lists (whole strings, both sides); their order separately (orderDiffs): when the lists are equal as multisets, two entries in the other order than the server's are an `order` mismatch only where the server's order is fixed: their paths part at a list index (`spec.a[0]…` before `spec.a[1]…`), or one is the error that says CEL rules were skipped, which comes last. Entries whose paths part at a property or map key are in random order on the server. Stored (JSON, sorted keys) only when the server has no validation errors. Rerun one case with `-objseed S -objcase I -v`. \"Errors missing in ours: M\" means the server gives M and ours does not; \"extra in ours\", the other way; categories replace quoted values, numbers and list indices in M, and keep the last two segments of its field.\n\n")
 	fmt.Fprintf(&b, "```\n%s```\n\n", objPoolLog+t.report())
+	if len(t.causes) > 0 {
+		fmt.Fprintf(&b, "## Mismatches by mutation and part, most frequent first, the first case of each\n\n")
+		for _, k := range topKeys(t.causes, 1000) {
+			fmt.Fprintf(&b, "### %d × %s\n\n```\n%s\n```\n\n", t.causes[k], k, t.causeText[k])
+		}
+	}
 	if len(t.byCategory) > 0 {
 		fmt.Fprintf(&b, "## Mismatch categories, most frequent first, one example each\n\n")
 		cats := map[string]int{}

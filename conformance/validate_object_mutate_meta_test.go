@@ -101,6 +101,16 @@ var objMetaMutations = []objMutation{
 		obj[oneOf(g.r, "extra", "Spec", "specs")] = oneOf[any](g.r, int64(1), map[string]any{"a": "b"})
 		return true
 	}},
+	{"duplicate metadata key", func(g *objGen, c *objCRD, v *objVersion, obj map[string]any) bool {
+		m := metaOf(obj)
+		keys := sortedKeys(m)
+		if len(keys) == 0 {
+			return false
+		}
+		k := keys[g.r.IntN(len(keys))]
+		m[k] = dupKey{oneOf[any](g.r, "first", int64(1), map[string]any{"a": "b"}), m[k]}
+		return true
+	}},
 	{"metadata shape", func(g *objGen, c *objCRD, v *objVersion, obj map[string]any) bool {
 		m := metaOf(obj)
 		switch g.r.IntN(5) {

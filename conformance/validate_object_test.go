@@ -56,7 +56,7 @@ func TestValidateObjectDifferential(t *testing.T) {
 	if *objOnly >= 0 {
 		first, n = *objOnly, *objOnly+1
 	}
-	tally := &objTally{kinds: map[string]int{}, refErrors: map[string]int{}, mutations: map[string]int{}, causes: map[string]int{}, causeCase: map[string]int{}, causeText: map[string]string{}, byCategory: map[string]*objCategory{}}
+	tally := &objTally{kinds: map[string]int{}, refErrors: map[string]int{}, mutations: map[string]int{}, answered: map[string]int{}, causes: map[string]int{}, causeCase: map[string]int{}, causeText: map[string]string{}, byCategory: map[string]*objCategory{}}
 	start := time.Now()
 	parallel(n-first, func(j int) {
 		i := first + j
@@ -103,6 +103,7 @@ type objTally struct {
 	cases      int
 	kinds      map[string]int    // case kind → count
 	mutations  map[string]int    // mutation → cases
+	answered   map[string]int    // what the reference's answers hold: Strict, Warnings, a stored object
 	causes     map[string]int    // mutation and part of the difference → cases
 	causeCase  map[string]int    // the first case of each cause
 	causeText  map[string]string // and its description
@@ -133,6 +134,11 @@ func (t *objTally) add(tt *testing.T, i int, c *objCase, theirs objAnswer, diffs
 		kind += ", accepted"
 	}
 	t.kinds[kind]++
+	for part, n := range map[string]int{"an error": len(theirs.err), "Errors": len(theirs.errors), "Strict": len(theirs.strict), "Warnings": len(theirs.warnings), "a stored object": len(theirs.stored)} {
+		if n > 0 {
+			t.answered[part]++
+		}
+	}
 	for _, m := range strings.Split(c.mutation, ", ") {
 		if m != "" {
 			t.mutations[m]++
@@ -234,7 +240,11 @@ func (t *objTally) report() string {
 	for _, k := range slices.Sorted(maps.Keys(t.kinds)) {
 		fmt.Fprintf(&b, "  %-50s %7d\n", k, t.kinds[k])
 	}
-	fmt.Fprintf(&b, "mutations (cases):\n")
+	fmt.Fprintf(&b, "the reference's answers with")
+	for _, k := range []string{"an error", "Errors", "Strict", "Warnings", "a stored object"} {
+		fmt.Fprintf(&b, " %s: %d;", k, t.answered[k])
+	}
+	fmt.Fprintf(&b, "\nmutations (cases):\n")
 	for _, k := range topKeys(t.mutations, 100) {
 		fmt.Fprintf(&b, "  %6d  %s\n", t.mutations[k], k)
 	}

@@ -175,9 +175,12 @@ func TestResumeAfterKillInPage(t *testing.T) {
 	if err != nil || !r.Resumed || !r.Committed {
 		t.Fatalf("resumed run: resumed %v, committed %v, %v", r.Resumed, r.Committed, err)
 	}
-	if r.Conflicted != inPage || r.Skipped != 0 || r.Written+r.Conflicted != faultObjects {
-		t.Errorf("resumed report: written %d, skipped %d, conflicted %d; want %d conflicted (written in the killed page), 0 skipped, %d in all",
-			r.Written, r.Skipped, r.Conflicted, inPage, faultObjects)
+	// A patch the client gave up on may still be applied by the server after
+	// the killed run returned: at least the objects seen re-encoded then
+	// conflict, and at most the page.
+	if r.Conflicted < inPage || r.Conflicted >= faultPage || r.Skipped != 0 || r.Written+r.Conflicted != faultObjects {
+		t.Errorf("resumed report: written %d, skipped %d, conflicted %d; want %d to %d conflicted (written in the killed page), 0 skipped, %d in all",
+			r.Written, r.Skipped, r.Conflicted, inPage, faultPage-1, faultObjects)
 	}
 	if counts, _ := c.stored(); counts[testGroup+"/v1"] != faultObjects || len(counts) != 1 {
 		t.Errorf("etcd holds %v, want %d at v1", counts, faultObjects)

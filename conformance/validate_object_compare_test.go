@@ -25,14 +25,23 @@ type objAnswer struct {
 	stored                   string
 }
 
-// oursAnswer runs ours on the case; a panic is an answer too.
-func oursAnswer(v crd.ObjectValidator, c *objCase) (a objAnswer) {
+// oursAnswer runs ours on the case; a panic is an answer too. With
+// shared, the CRD is the one decoding of c.crd that all such cases share,
+// as a validator from crd.NewObjectValidator keeps what it builds by the
+// CRD's address; else it is decoded afresh.
+func oursAnswer(v crd.ObjectValidator, c *objCase, shared bool) (a objAnswer) {
 	defer func() {
 		if p := recover(); p != nil {
 			a = objAnswer{err: fmt.Sprintf("panic: %v", p)}
 		}
 	}()
-	def, err := crd.Decode(c.crd.json)
+	var def *crd.CustomResourceDefinition
+	var err error
+	if shared {
+		def, err = c.crd.decoded()
+	} else {
+		def, err = crd.Decode(c.crd.json)
+	}
 	if def == nil {
 		return objAnswer{err: "crd.Decode: " + err.Error()}
 	}

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
+
+	"github.com/kubeversion/kubeversion/crd"
 )
 
 // objCRD is a CRD whose objects the differential of ValidateObject draws:
@@ -14,6 +17,16 @@ type objCRD struct {
 	group, kind  string
 	namespaced   bool
 	versions     []objVersion
+
+	once sync.Once
+	def  *crd.CustomResourceDefinition
+	err  error
+}
+
+// decoded returns the CRD as crd.Decode reads it, decoded once.
+func (c *objCRD) decoded() (*crd.CustomResourceDefinition, error) {
+	c.once.Do(func() { c.def, c.err = crd.Decode(c.json) })
+	return c.def, c.err
 }
 
 // objVersion is a served version of an objCRD.

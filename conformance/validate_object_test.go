@@ -76,6 +76,10 @@ func TestValidateObjectDifferential(t *testing.T) {
 			if len(diffs) == 0 {
 				diffs = orderDiffs(ours, theirs)
 			}
+			if len(diffs) > 0 && serverMayAgree(c, ours) {
+				diffs = nil
+				tally.addRandom()
+			}
 			if *objOnly >= 0 {
 				t.Logf("case %d: %s %s %s, mutation %q\nobj %s\nold %s\nours   %s\ntheirs %s", i, c.crd.name, c.version.name, c.kind(), c.mutation, c.obj, c.old, summary(ours), summary(theirs))
 			}
@@ -104,6 +108,23 @@ func oursImplemented(v crd.ObjectValidator, p *objPool) bool {
 	return !strings.Contains(a.err, "not implemented")
 }
 
+// serverMayAgree reports whether the server gives ours on one of 20 more
+// runs of the case: some answers are random on the server, beyond the
+// order of lists. For example, a transition rule self == oldSelf on
+// objects whose fields are of the wrong type (let through by ratcheting)
+// fails with "invalid data, expected string, got int64" or evaluates to
+// false, as CEL compares the fields in map order and stops at the first
+// difference (10 runs in 60 for case 38420 of seed 7).
+func serverMayAgree(c *objCase, ours objAnswer) bool {
+	for range 20 {
+		again := theirsAnswer(c)
+		if len(compareAnswers(ours, again)) == 0 && len(orderDiffs(ours, again)) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // objTally counts the cases and their differences.
 type objTally struct {
 	mu         sync.Mutex
@@ -118,6 +139,7 @@ type objTally struct {
 	validOK    int               // valid creates the reference accepts
 	validAll   int
 	mismatched int
+	random     int // cases whose answer from ours the server gave on a rerun
 	byCategory map[string]*objCategory
 	printed    int
 }
@@ -239,6 +261,12 @@ func clip(s string, n int) string {
 	}, strings.ToValidUTF8(s, "�")) + tail
 }
 
+func (t *objTally) addRandom() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.random++
+}
+
 // report returns the counts by kind, the reference's errors on valid
 // objects and the categories of differences, most frequent first.
 func (t *objTally) report() string {
@@ -260,6 +288,7 @@ func (t *objTally) report() string {
 	for _, k := range topKeys(t.refErrors, 15) {
 		fmt.Fprintf(&b, "  %6d  %s\n", t.refErrors[k], k)
 	}
+	fmt.Fprintf(&b, "cases whose first answer from the server differed from ours but a rerun agreed (random on the server): %d\n", t.random)
 	fmt.Fprintf(&b, "cases with a mismatch: %d of %d\n", t.mismatched, t.cases)
 	cats := map[string]int{}
 	for k, c := range t.byCategory {
@@ -298,7 +327,7 @@ func (t *objTally) markdown(n int, elapsed time.Duration, implemented, withCEL b
 	var b strings.Builder
 	fmt.Fprintf(&b, "# ValidateObject differential: status\n\nWritten %s by `go test -run TestValidateObjectDifferential -objcases %d -objseed %d -objstatus ...` in /work/main/conformance (%v). CEL evaluated: %v. Ours implemented: %v.\n\n",
 		time.Now().UTC().Format(time.RFC3339), n, *objSeed, elapsed.Round(time.Second), withCEL, implemented)
-	fmt.Fprintf(&b, "Comparison: Errors, Strict and Warnings as sorted lists (whole strings, both sides); their order separately (orderDiffs): when the lists are equal as multisets, two entries in the other order than the server's are an `order` mismatch only where the server's order is fixed: their paths part at a list index (`spec.a[0]…` before `spec.a[1]…`), or one is the error that says CEL rules were skipped, which comes last. Entries whose paths part at a property or map key are in random order on the server. Stored (JSON, sorted keys) only when the server has no validation errors. Rerun one case with `-objseed S -objcase I -v`. \"Errors missing in ours: M\" means the server gives M and ours does not; \"extra in ours\", the other way; categories replace quoted values, numbers and list indices in M, and keep the last two segments of its field.\n\n")
+	fmt.Fprintf(&b, "Comparison: Errors, Strict and Warnings as sorted lists (whole strings, both sides); their order separately (orderDiffs): when the lists are equal as multisets, two entries in the other order than the server's are an `order` mismatch only where the server's order is fixed: their paths part at a list index (`spec.a[0]…` before `spec.a[1]…`), or one is the error that says CEL rules were skipped, which comes last. Entries whose paths part at a property or map key are in random order on the server. Stored (JSON, sorted keys) only when the server has no validation errors. A case that differs is rerun on the server up to 20 times, and is no mismatch if a rerun gives ours (some answers are random on the server: CEL's equality of objects stops at the first differing field, in map order). Rerun one case with `-objseed S -objcase I -v`. \"Errors missing in ours: M\" means the server gives M and ours does not; \"extra in ours\", the other way; categories replace quoted values, numbers and list indices in M, and keep the last two segments of its field.\n\n")
 	fmt.Fprintf(&b, "```\n%s```\n\n", objPoolLog+t.report())
 	if len(t.causes) > 0 {
 		fmt.Fprintf(&b, "## Mismatches by mutation and part, most frequent first, the first case of each\n\n")

@@ -30,11 +30,11 @@ func decodeObject(data []byte) (map[string]any, []StrictField, error) {
 		}
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("invalid JSON: %w", trimJSONError(err))
+		return nil, nil, decodeError(data, err)
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return nil, nil, fmt.Errorf("invalid object: want a JSON object, got %s", jsonKind(v))
+		return nil, nil, decodeError(data, fmt.Errorf("want a JSON object, got %s", jsonKind(v)))
 	}
 	if k, _ := obj["kind"].(string); k == "" {
 		return nil, nil, fmt.Errorf("Object 'Kind' is missing in '%s'", data)
@@ -42,13 +42,30 @@ func decodeObject(data []byte) (map[string]any, []StrictField, error) {
 	return obj, d.strict, nil
 }
 
-// trimJSONError returns err without a prefix it repeats.
-func trimJSONError(err error) error {
+// maxDepth is how deeply encoding/json, and so the API server, lets
+// arrays and objects nest.
+const maxDepth = 10000
+
+// decodeError is the error of data, which decodeObject could not
+// decode (err): the server's, where its first reading of the body fails,
+// as it does on malformed JSON, in the server's words, such as
+//
+//	couldn't get version/kind; json parse error: unexpected end of JSON input
+func decodeError(data []byte, err error) error {
+	// What the server's serializer reads of a body first
+	// (json.DefaultMetaFactory): its type, anonymous, is in the message.
+	var fk struct {
+		APIVersion string `json:"apiVersion,omitempty"`
+		Kind       string `json:"kind,omitempty"`
+	}
+	if uerr := json.Unmarshal(data, &fk); uerr != nil {
+		return fmt.Errorf("couldn't get version/kind; json parse error: %v", uerr)
+	}
 	var syntax *json.SyntaxError
 	if errors.As(err, &syntax) {
-		return fmt.Errorf("%s at offset %d", syntax.Error(), syntax.Offset)
+		return fmt.Errorf("invalid JSON: %s at offset %d", syntax.Error(), syntax.Offset)
 	}
-	return err
+	return fmt.Errorf("invalid JSON: %w", err)
 }
 
 // jsonKind names the JSON type of v.
@@ -69,6 +86,7 @@ func jsonKind(v any) string {
 // objectDecoder decodes one JSON value, recording duplicate keys.
 type objectDecoder struct {
 	dec    *json.Decoder
+	depth  int
 	strict []StrictField
 	seen   map[string]bool
 }
@@ -82,6 +100,10 @@ func (d *objectDecoder) value(path []byte) (any, error) {
 	}
 	switch t := t.(type) {
 	case json.Delim:
+		if d.depth++; d.depth > maxDepth {
+			return nil, errors.New("exceeded max depth")
+		}
+		defer func() { d.depth-- }()
 		if t == '{' {
 			return d.object(path)
 		}

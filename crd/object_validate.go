@@ -139,22 +139,23 @@ func (v ObjectValidator) update(res *ObjectResult, s *objectServing, obj, old ma
 }
 
 // strategyErrors is the custom-resource strategy's Validate (old nil) or
-// ValidateUpdate: the type meta alone if it is wrong, else the metadata,
-// the schema, the scale subresource's fields, embedded resources, list
-// types, then the CEL rules unless an error made the server skip them.
+// ValidateUpdate: the type meta, or if it is right the metadata, the
+// schema and the scale subresource's fields; then embedded resources,
+// list types, then the CEL rules unless an error made the server skip them.
 // The warnings of CEL rules go to res.
 func (v ObjectValidator) strategyErrors(res *ObjectResult, s *objectServing, obj, old map[string]any) ErrorList {
-	if errs := typeMetaErrors(obj, s); len(errs) > 0 {
-		return errs
+	// The validator's part, which a wrong type meta cuts short; the
+	// strategy's checks go on after it.
+	errs := typeMetaErrors(obj, s)
+	if len(errs) == 0 {
+		if old == nil {
+			errs = metaCreateErrors(obj, s)
+		} else {
+			errs = metaUpdateErrors(obj, old, s)
+		}
+		errs = append(errs, schemaErrors(obj, old, s)...)
+		errs = append(errs, validateScale(obj, s.scale())...)
 	}
-	var errs ErrorList
-	if old == nil {
-		errs = metaCreateErrors(obj, s)
-	} else {
-		errs = metaUpdateErrors(obj, old, s)
-	}
-	errs = append(errs, schemaErrors(obj, old, s)...)
-	errs = append(errs, validateScale(obj, s.scale())...)
 	errs = append(errs, embeddedErrors(obj, s)...)
 	errs = append(errs, listErrors(obj, old, s)...)
 	if s.rules == 0 {

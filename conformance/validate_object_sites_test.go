@@ -34,15 +34,6 @@ func (s objSite) set(v any) {
 	s.parent.([]any)[s.index] = v
 }
 
-// remove deletes a field; an item of a list is set to null instead.
-func (s objSite) remove() {
-	if m, ok := s.parent.(map[string]any); ok {
-		delete(m, s.key)
-		return
-	}
-	s.parent.([]any)[s.index] = nil
-}
-
 // sites returns the sites of obj below its root schema, in a fixed order,
 // leaving out apiVersion, kind and metadata of the root.
 func sites(obj map[string]any, schema map[string]any) []objSite {

@@ -37,6 +37,7 @@ func decodeObject(data []byte) (map[string]any, []StrictField, error) {
 		return nil, nil, decodeError(data, fmt.Errorf("want a JSON object, got %s", jsonKind(v)))
 	}
 	if k, _ := obj["kind"].(string); k == "" {
+		//lint:ignore ST1005 the server's words (runtime.NewMissingKindErr)
 		return nil, nil, fmt.Errorf("Object 'Kind' is missing in '%s'", data)
 	}
 	return obj, d.strict, nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"iter"
 	"strconv"
 	"strings"
 
@@ -64,9 +65,17 @@ func (l *locator) line(path string) int {
 	if l.node == nil {
 		return l.top
 	}
+	return l.walk(pathSteps(v1Path(path)), true)
+}
+
+// walk returns the line of the field that steps lead to in the parsed
+// text, or of the nearest enclosing field there, down to the object
+// itself. A step into a sequence is an index or, when byKey, the key of
+// the first item that has it (a CRD's versions by name).
+func (l *locator) walk(steps iter.Seq[string], byKey bool) int {
 	n := l.node
 	line := n.Line
-	for step := range pathSteps(v1Path(path)) {
+	for step := range steps {
 		if n.Kind == yaml.SequenceNode {
 			if i, err := strconv.Atoi(step); err == nil {
 				if i < 0 || i >= len(n.Content) {
@@ -75,6 +84,9 @@ func (l *locator) line(path string) int {
 				n = resolve(n.Content[i])
 				line = n.Line
 				continue
+			}
+			if !byKey {
+				return line
 			}
 			if n = l.firstWith(n, step); n == nil {
 				return line

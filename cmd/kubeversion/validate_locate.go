@@ -1,11 +1,6 @@
 package main
 
-import (
-	"strconv"
-	"strings"
-
-	"go.yaml.in/yaml/v3"
-)
+import "strings"
 
 // objectLocator finds the lines of the fields of a custom resource, as
 // [locator] does for a CRD, with its indices, but takes paths as they are:
@@ -28,30 +23,13 @@ func (ol *objectLocator) line(path string) int {
 	if l.node == nil {
 		return l.top
 	}
-	n := l.node
-	line := n.Line
-	for step := range pathSteps(path) {
-		step = unquoteKey(step)
-		if n.Kind == yaml.SequenceNode {
-			i, err := strconv.Atoi(step)
-			if err != nil || i < 0 || i >= len(n.Content) {
-				return line
+	return l.walk(func(yield func(string) bool) {
+		for step := range pathSteps(path) {
+			if !yield(unquoteKey(step)) {
+				return
 			}
-			n = resolve(n.Content[i])
-			line = n.Line
-			continue
 		}
-		if n.Kind != yaml.MappingNode {
-			return line
-		}
-		k := l.keyIndex(n, step)
-		if k < 0 {
-			return line
-		}
-		line = n.Content[k].Line // the key's line
-		n = resolve(n.Content[k+1])
-	}
-	return line
+	}, false)
 }
 
 // unquoteKey returns a key that CEL's fieldPath quotes, 'app' or "app",

@@ -117,7 +117,7 @@ func ExampleCheckUpgrade_storageMigration() {
 		}
 	}
 	// Output:
-	// the storage version changes from v1beta1 to v1: objects stored as v1beta1 stay so until they are written again. After applying this CRD, migrate them: (1) rewrite every object: `kubectl get crontabs.stable.example.com --all-namespaces -o json | kubectl replace -f -`; (2) once that succeeded, record that no other version remains stored: `kubectl patch crd crontabs.stable.example.com --subresource=status --type=merge -p '{"status":{"storedVersions":["v1"]}}'`
+	// the storage version changes from v1beta1 to v1: objects stored as v1beta1 stay so until they are written again. After applying this CRD, migrate them: `kubeversion migrate crontabs.stable.example.com` rewrites every object in v1 (conflicts with controllers' writes count as done) and then sets status.storedVersions to [v1], only if the CRD did not change meanwhile; by hand: (1) rewrite every object: `kubectl get crontabs.stable.example.com --all-namespaces -o json | kubectl replace -f -`; (2) once that succeeded, record that no other version remains stored: `kubectl patch crd crontabs.stable.example.com --subresource=status --type=merge -p '{"status":{"storedVersions":["v1"]}}'`
 }
 
 func ExampleFinding_String() {

@@ -107,10 +107,12 @@ func storedBefore(old *CustomResourceDefinition, to string) []string {
 	return out
 }
 
-// migrationCommands returns the storage migration of the Kubernetes
-// documentation ("Upgrade existing objects to a new stored version") for
-// c: rewrite every object so that it is stored as to, then make to the
-// only stored version.
+// migrationCommands returns the storage migration of c to the storage
+// version to: `kubeversion migrate`, which does it on a live cluster and
+// proves it, then the steps of the Kubernetes documentation ("Upgrade
+// existing objects to a new stored version") for those without it:
+// rewrite every object so that it is stored as to, then make to the only
+// stored version.
 func migrationCommands(c *CustomResourceDefinition, to string) string {
 	resource := c.Spec.Names.Plural + "." + c.Spec.Group
 	all := ""
@@ -122,7 +124,10 @@ func migrationCommands(c *CustomResourceDefinition, to string) string {
 		name = resource
 	}
 	patch := `{"status":{"storedVersions":[` + strconv.Quote(to) + `]}}`
-	return "(1) rewrite every object: `kubectl get " + resource + all + " -o json | kubectl replace -f -`; " +
+	return "`kubeversion migrate " + name + "` rewrites every object in " + to +
+		" (conflicts with controllers' writes count as done) and then sets status.storedVersions to [" + to +
+		"], only if the CRD did not change meanwhile; by hand: " +
+		"(1) rewrite every object: `kubectl get " + resource + all + " -o json | kubectl replace -f -`; " +
 		"(2) once that succeeded, record that no other version remains stored: " +
 		"`kubectl patch crd " + name + " --subresource=status --type=merge -p '" + patch + "'`"
 }

@@ -70,6 +70,8 @@ func TestCheckUpgradeLifecycle(t *testing.T) {
 		want: []string{"storage-version-changed spec.versions[1].storage v1"},
 		words: []string{
 			"from v1beta1 to v1: objects stored as v1beta1 stay so",
+			"migrate them: `kubeversion migrate widgets.example.com` rewrites every object in v1",
+			"sets status.storedVersions to [v1], only if the CRD did not change meanwhile; by hand: (1)",
 			"`kubectl get widgets.example.com --all-namespaces -o json | kubectl replace -f -`",
 			`kubectl patch crd widgets.example.com --subresource=status --type=merge -p '{"status":{"storedVersions":["v1"]}}'`,
 		},

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # pin-library.sh [COMMIT]: make the modules that require the library (and
-# the command, which requires module cel too) require them at COMMIT
+# the command, which requires modules cel and migrate too) require them at COMMIT
 # (default HEAD), a commit that is or will be on main, so that
 # `go install github.com/kubeversion/kubeversion/cmd/kubeversion@latest`
 # builds the command with the code it was tested with. go.work then
@@ -18,12 +18,16 @@ pin() {
 	local old
 	old=$(go mod edit -json "$1/go.mod" | awk -v p="\"$2\"" '$0 ~ "\"Path\": " p "," {getline; gsub(/[",]/, ""); print $2}')
 	go mod edit -require "$2@$version" "$1/go.mod"
-	go work edit -dropreplace "$2@$old" -replace "$2@$version=$3"
+	if [ -n "$old" ]; then go work edit -dropreplace "$2@$old"; fi
+	go work edit -replace "$2@$version=$3"
 }
 pin cel "$lib" ./
 pin cmd/kubeversion "$lib" ./
 pin cmd/kubeversion "$lib/cel" ./cel
+# migrate is outside the workspace (its tests build an API server), but the
+# command requires it: go.work replaces it as it does the others.
+pin cmd/kubeversion "$lib/migrate" ./migrate
 # conformance replaces both with this checkout, but records the version
 # that cel requires.
 (cd conformance && GOWORK=off go mod tidy)
-echo "cel and cmd/kubeversion require $lib and $lib/cel at $version"
+echo "cel and cmd/kubeversion require $lib, $lib/cel and $lib/migrate at $version"

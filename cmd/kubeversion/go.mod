@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/google/go-cmp v0.7.0
-	github.com/kubeversion/kubeversion v0.0.0-20261125063654-f8d56942cd0b
+	github.com/kubeversion/kubeversion v0.0.0-20261125074734-39391f81791b
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	go.yaml.in/yaml/v3 v3.0.6
 	sigs.k8s.io/kustomize/api v0.21.1
@@ -20,6 +20,7 @@ require (
 	github.com/cenkalti/backoff/v5 v5.0.3 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/davecgh/go-spew v1.1.2-0.20180830191138-d8f796af33cc // indirect
+	github.com/emicklei/go-restful/v3 v3.13.0 // indirect
 	github.com/felixge/httpsnoop v1.0.4 // indirect
 	github.com/fxamacker/cbor/v2 v2.9.1 // indirect
 	github.com/go-errors/errors v1.4.2 // indirect
@@ -96,6 +97,7 @@ require (
 )
 
 require (
-	github.com/kubeversion/kubeversion/cel v0.0.0-20261125063654-f8d56942cd0b
+	github.com/kubeversion/kubeversion/cel v0.0.0-20261125074734-39391f81791b
+	github.com/kubeversion/kubeversion/migrate v0.0.0-20261125074734-39391f81791b
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 )

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cel"
@@ -14,9 +15,10 @@ import (
 
 // runLint is "kubeversion lint [flags] PATH..." (see its --help).
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE]... [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--color auto|always|never] [--baseline FILE] [--write-baseline FILE] [--list-checks] [-o text|json|github|markdown|sarif] PATH...")
+	flags := newFlagSet(e, "lint", "[--old FILE|cluster:[CONTEXT]]... [--kubeconfig FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--color auto|always|never] [--baseline FILE] [--write-baseline FILE] [--list-checks] [-o text|json|github|markdown|sarif] PATH...")
 	var oldFlag oldPaths
-	flags.Var(&oldFlag, "old", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml), or in the\nfiles of a directory; may be repeated. A live object that no PATH has is a\ncrd-removed finding")
+	flags.Var(&oldFlag, "old", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml), or in the\nfiles of a directory; may be repeated. A live object that no PATH has is a\ncrd-removed finding. cluster: reads each live CRD of a PATH's name from the\ncluster of the current kubeconfig context, cluster:CONTEXT from that context's\n(then crd-removed is not checked: other CRDs of the cluster are no concern)")
+	kubeconfig := flags.String("kubeconfig", "", "the kubeconfig `FILE` of --old cluster: (default $KUBECONFIG, then ~/.kube/config)")
 	format := flags.String("o", "text", "print `text|json|github|markdown|sarif`: compiler-style lines, one JSON\ndocument, GitHub Actions annotations, Markdown for a step summary, or a\nSARIF 2.1.0 log for code scanning")
 	levels := newCheckLevels()
 	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
@@ -80,7 +82,22 @@ func runLint(e *env, args []string) int {
 	}
 
 	var live liveObjects
-	if len(oldFlag) > 0 {
+	var cluster *liveCluster
+	switch {
+	case slices.ContainsFunc(oldFlag, isCluster) && len(oldFlag) > 1:
+		fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: a cluster is the only --old when given\n", textLine(strings.Join(oldFlag, " ")))
+		return exitError
+	case len(oldFlag) == 1 && isCluster(oldFlag[0]):
+		var err error
+		if cluster, err = newLiveCluster(oldFlag[0], *kubeconfig); err != nil {
+			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: %s\n", textLine(oldFlag[0]), textLine(err.Error()))
+			return exitError
+		}
+		live = liveObjects{crds: map[string]*crd.CustomResourceDefinition{}, where: map[string]problem{}}
+	case *kubeconfig != "":
+		fmt.Fprintln(e.stderr, "kubeversion lint: --kubeconfig needs --old cluster:")
+		return exitError
+	case len(oldFlag) > 0:
 		var p *problem
 		if live, p = readOld(e, oldFlag); p != nil {
 			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", textLine(p.String()))
@@ -91,7 +108,7 @@ func runLint(e *env, args []string) int {
 		}
 	}
 
-	l := linter{old: live.crds, oldPaths: oldFlag, live: live, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize, quiet: *quiet, baseline: base, color: color.on(e.stdout)}
+	l := linter{old: live.crds, oldPaths: oldFlag, live: live, cluster: cluster, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize, quiet: *quiet, baseline: base, color: color.on(e.stdout)}
 	for _, path := range paths {
 		l.lintPath(e, path)
 	}
@@ -132,6 +149,7 @@ type linter struct {
 	old      map[string]*crd.CustomResourceDefinition // nil without --old
 	oldPaths []string                                 // --old
 	live     liveObjects                              // read from --old
+	cluster  *liveCluster                             // --old cluster:, nil otherwise
 	removed  []removed                                // the crd-removed findings
 	levels   *checkLevels
 	judge    *judge // nil: newestJudge
@@ -242,7 +260,11 @@ func (l *linter) lintObject(o object) {
 	if j == nil {
 		j = newestJudge
 	}
-	r := newReport(o, loc, c, decodeErrs, l.old[name], l.levels, j, l.baseline)
+	old, ok := l.liveCRD(o, name)
+	if !ok {
+		return
+	}
+	r := newReport(o, loc, c, decodeErrs, old, l.levels, j, l.baseline)
 	if l.old != nil && l.old[name] == nil {
 		l.noLiveObject(&r)
 	}

@@ -9,6 +9,7 @@
 //	kubeversion lint [--old PATH]... [--check NAME=LEVEL]... [--baseline FILE] [-o text|json|github|markdown|sarif] PATH...
 //	kubeversion validate [--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [-o text|json|github|sarif] OBJECTS...
 //	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--ignore PATH]... [-o text|json|github] OBJECT...
+//	kubeversion migrate [--dry-run] [--state-file FILE] [--kubeconfig FILE] [--context NAME] [-o text|json] CRD-NAME
 //	kubeversion help [COMMAND]
 //	kubeversion completion bash|zsh|fish
 //	kubeversion --version
@@ -19,8 +20,9 @@
 //
 // The exit status is 0 on success, 1 when a version or a manifest is
 // invalid or lint finds upgrade findings at level error (or validate finds
-// a custom resource invalid or not checked), and 2 for usage, I/O and
-// malformed input errors.
+// a custom resource invalid or not checked, or migrate leaves
+// storedVersions because objects failed or the CRD changed), and 2 for
+// usage, I/O, connection and malformed input errors.
 package main
 
 import (
@@ -54,6 +56,10 @@ Usage:
   kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o FORMAT] OBJECT...
                                           call a CRD's conversion webhook as the API
                                           server would and check its answers
+  kubeversion migrate [--dry-run] [--state-file FILE] CRD-NAME
+                                          rewrite every stored object of a CRD on
+                                          the cluster in its storage version, then
+                                          trim status.storedVersions
   kubeversion help [COMMAND]              print this help, or a command's
   kubeversion completion bash|zsh|fish    print a shell completion script
   kubeversion --version                   print the version of kubeversion
@@ -63,8 +69,9 @@ version per line. Run 'kubeversion help COMMAND' or 'kubeversion COMMAND
 --help' for what a command does and its flags.
 
 Exit status: 0 success, 1 invalid version, manifest or custom resource, an
-upgrade finding at level error, or a custom resource not checked, 2 usage,
-I/O or malformed input.
+upgrade finding at level error, a custom resource not checked, or a
+migration that left storedVersions, 2 usage, I/O, connection or malformed
+input.
 `
 
 // env is what a command reads and writes, so that tests can run it.
@@ -80,6 +87,7 @@ var commands = map[string]func(e *env, args []string) int{
 	"lint":       runLint,
 	"validate":   runValidate,
 	"webhook":    runWebhook,
+	"migrate":    runMigrate,
 	"completion": runCompletion,
 }
 

@@ -115,19 +115,29 @@ func widgetName(i int) (string, string) {
 // createWidgets creates n widgets at v1beta1, 8 at a time.
 func (c *cluster) createWidgets(n int) {
 	c.t.Helper()
+	c.createEach(n, func(i int) error {
+		ns, name := widgetName(i)
+		obj := &unstructured.Unstructured{Object: map[string]any{
+			"apiVersion": testGroup + "/v1beta1", "kind": testKind,
+			"metadata": map[string]any{"name": name, "namespace": ns},
+			"spec":     map[string]any{"size": int64(i), "color": "blue"},
+		}}
+		_, err := c.resource("v1beta1").Namespace(ns).Create(context.Background(), obj, metav1.CreateOptions{})
+		return err
+	})
+}
+
+// createEach calls create(i) for i from 0 to n-1, 8 at a time, and fails
+// the test on the first error.
+func (c *cluster) createEach(n int, create func(i int) error) {
+	c.t.Helper()
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
 	next := make(chan int)
 	for range 8 {
 		wg.Go(func() {
 			for i := range next {
-				ns, name := widgetName(i)
-				obj := &unstructured.Unstructured{Object: map[string]any{
-					"apiVersion": testGroup + "/v1beta1", "kind": testKind,
-					"metadata": map[string]any{"name": name, "namespace": ns},
-					"spec":     map[string]any{"size": int64(i), "color": "blue"},
-				}}
-				if _, err := c.resource("v1beta1").Namespace(ns).Create(context.Background(), obj, metav1.CreateOptions{}); err != nil {
+				if err := create(i); err != nil {
 					errs <- err
 				}
 			}

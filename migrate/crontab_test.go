@@ -19,7 +19,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -61,32 +60,15 @@ func TestCrontabWebhookInTheLoop(t *testing.T) {
 		return schema.GroupVersionResource{Group: crd.Spec.Group, Version: v, Resource: crd.Spec.Names.Plural}
 	}
 	n := *crontabsFlag
-	errs := make(chan error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range 8 {
-		wg.Go(func() {
-			for i := range next {
-				obj := &unstructured.Unstructured{Object: map[string]any{
-					"apiVersion": "stable.example.com/v1beta1", "kind": "CronTab",
-					"metadata": map[string]any{"name": fmt.Sprintf("cron-%05d", i), "namespace": "default"},
-					"spec":     map[string]any{"cronSpec": fmt.Sprintf("*/%d * * * *", i%59+1), "image": "busybox", "replicas": int64(i)},
-				}}
-				if _, err := c.dyn.Resource(gvr("v1beta1")).Namespace("default").Create(context.Background(), obj, metav1.CreateOptions{}); err != nil {
-					errs <- err
-				}
-			}
-		})
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Fatal(err)
-	}
+	c.createEach(n, func(i int) error {
+		obj := &unstructured.Unstructured{Object: map[string]any{
+			"apiVersion": "stable.example.com/v1beta1", "kind": "CronTab",
+			"metadata": map[string]any{"name": fmt.Sprintf("cron-%05d", i), "namespace": "default"},
+			"spec":     map[string]any{"cronSpec": fmt.Sprintf("*/%d * * * *", i%59+1), "image": "busybox", "replicas": int64(i)},
+		}}
+		_, err := c.dyn.Resource(gvr("v1beta1")).Namespace("default").Create(context.Background(), obj, metav1.CreateOptions{})
+		return err
+	})
 	c.setStorageOf(crd.Name, "v1")
 
 	m := c.migrator(nil, Options{PageSize: max(25, int64(n/20))})

@@ -38,6 +38,24 @@ type Options struct {
 	// FieldManager names the writer in the patch requests (default
 	// "kubeversion-migrate").
 	FieldManager string
+
+	// The options below are those of [Migrator.RunWithClusterMigrator],
+	// which polls its StorageVersionMigration every PollInterval and passes
+	// Progress the figures of the controller's Running condition, the
+	// objects it counts as migrated as Written.
+
+	// SVMStartTimeout is how long the StorageVersionMigration may stay
+	// without any condition, not taken up by the controller, before the run
+	// gives up on following it (default 5m).
+	SVMStartTimeout time.Duration
+	// TrimWait is how long, after the StorageVersionMigration succeeded, the
+	// run waits for the controller to finish (it trims storedVersions from
+	// Kubernetes 1.36) before it commits itself (default 30s).
+	TrimWait time.Duration
+	// Notify, when set, is called with one line for each step of the
+	// StorageVersionMigration: created, Running and its message, Succeeded
+	// or Failed, the trim of storedVersions.
+	Notify func(string)
 }
 
 // withDefaults returns o with every zero field set to its default.
@@ -62,6 +80,8 @@ func (o Options) withDefaults() Options {
 	dur(&o.HashTimeout, 2*time.Minute)
 	def(&o.Retries, 5)
 	dur(&o.Backoff, 500*time.Millisecond)
+	dur(&o.SVMStartTimeout, 5*time.Minute)
+	dur(&o.TrimWait, 30*time.Second)
 	if o.FieldManager == "" {
 		o.FieldManager = "kubeversion-migrate"
 	}

@@ -72,6 +72,9 @@ type Report struct {
 	StoredVersions []string `json:"storedVersions"`
 	// Duration is the time of the run, preflight included.
 	Duration time.Duration `json:"duration"`
+	// SVM is the StorageVersionMigration of a run with the cluster's
+	// migrator (nil otherwise); the counts and pages above are then zero.
+	SVM *SVMRun `json:"svm,omitempty"`
 }
 
 // Write prints the report in a few lines of text, as the command prints it.
@@ -81,6 +84,11 @@ func (r *Report) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "%s: storage version %s, storedVersions %v\n", t.Name, t.Storage, r.StoredVersions)
 	if r.NothingToDo {
 		fmt.Fprintf(&b, "nothing to do: storedVersions is already [%s]\n", t.Storage)
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	if r.SVM != nil {
+		r.writeSVM(&b)
 		_, err := io.WriteString(w, b.String())
 		return err
 	}

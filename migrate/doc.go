@@ -34,7 +34,22 @@
 // count of objects per namespace. A state file ([State]) lets an interrupted
 // run resume after the last page it finished.
 //
-// Out of scope: delegation to the in-tree StorageVersionMigration API, the
+// [Migrator.RunWithClusterMigrator] (--use-cluster-migrator) delegates the
+// rewrite to the in-tree StorageVersionMigration controller of
+// kube-controller-manager (KEP-4192): the same preflight and waits, then a
+// StorageVersionMigration {spec.resource: {group, resource}} created at the
+// version discovery shows (storagemigration.k8s.io/v1, else v1beta1),
+// polled until Succeeded or Failed, its "N/M objects not yet migrated"
+// figures passed to Options.Progress. After Succeeded it gives the
+// controller Options.TrimWait to trim storedVersions (1.36 and later do,
+// when the CRD's generation did not change), then commits as above if
+// storedVersions is still not the storage version (1.35 never trims).
+// After Failed it leaves storedVersions as read at the start, and puts it
+// back if the controller trimmed it anyway: the migration runner of
+// v1.37.2 trims whenever the generation is unchanged, success or not.
+// [Migrator.PlanWithClusterMigrator] is its dry run.
+//
+// Out of scope: the StorageVersionMigration API v1alpha1 (1.30–1.34), the
 // removal of managedFields entries of versions no longer served, RBAC
 // preflight checks, and any check that every API server of a highly
 // available control plane switched storage versions (no API exposes it; the

@@ -21,7 +21,7 @@ import (
 // Exit statuses of Main, those of the kubeversion command.
 const (
 	ExitOK     = 0 // migrated, or nothing to do
-	ExitFailed = 1 // objects failed, or the CRD changed or is being migrated: storedVersions left
+	ExitFailed = 1 // objects or the StorageVersionMigration failed, or the CRD changed or is being migrated: storedVersions left
 	ExitError  = 2 // usage, kubeconfig, connection, interrupted, or a request that failed for good
 )
 
@@ -51,8 +51,22 @@ uid, generation and storage version are still those read at the start.
 With --state-file, an interrupted run (SIGINT, SIGTERM, a list that failed)
 resumes after the last page it finished.
 
-Exit status: 0 migrated or nothing to do, 1 objects failed or the CRD
-changed (storedVersions left), 2 usage, connection errors or interrupted.
+With --use-cluster-migrator, the cluster's own StorageVersionMigration
+controller (storagemigration.k8s.io v1 from Kubernetes 1.37, v1beta1 in
+1.35 and 1.36 when enabled) rewrites the objects instead of this client:
+after the same preflight, discovery wait and --settle, migrate creates a
+StorageVersionMigration named after CRD-NAME, follows it and prints its
+progress. When it succeeded and the controller did not set storedVersions
+itself (it does from 1.36, if the CRD did not change), migrate sets it with
+the same guards. When it failed, migrate prints its reason and keeps
+storedVersions as it was, putting it back if the controller trimmed it
+anyway (1.37.2 does). Interrupted, migrate stops following it; it goes on
+on the server. --dry-run prints the StorageVersionMigration it would
+create.
+
+Exit status: 0 migrated or nothing to do, 1 objects failed, the
+StorageVersionMigration failed or the CRD changed (storedVersions left), 2
+usage, connection errors, interrupted, or no StorageVersionMigration API.
 
 Flags:
 `
@@ -78,6 +92,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	settle := fs.Duration("settle", 35*time.Second, "wait this long after discovery shows the new storage version")
 	force := fs.Bool("force", false, "run even if storedVersions is already the storage version alone, or a StorageVersionMigration runs")
 	output := fs.String("o", "text", "print the report as `text` or json")
+	cluster := fs.Bool("use-cluster-migrator", false, "let the cluster's StorageVersionMigration controller rewrite the objects (see above)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usage)
 		fs.PrintDefaults()
@@ -102,6 +117,17 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case *concurrency < 1 || *pageSize < 1 || *qps <= 0 || *burst < 1 || *settle <= 0:
 		return fail("--concurrency, --page-size, --qps, --burst and --settle must be positive")
 	}
+	if *cluster {
+		var clientOnly []string
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "state-file" || f.Name == "concurrency" || f.Name == "page-size" {
+				clientOnly = append(clientOnly, "--"+f.Name)
+			}
+		})
+		if len(clientOnly) > 0 {
+			return fail("%s: not with --use-cluster-migrator, where the cluster's controller rewrites the objects", strings.Join(clientOnly, ", "))
+		}
+	}
 	cfg, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(
 		&clientcmd.ClientConfigLoadingRules{ExplicitPath: *kubeconfig, Precedence: clientcmd.NewDefaultClientConfigLoadingRules().Precedence},
 		&clientcmd.ConfigOverrides{CurrentContext: *kubecontext},
@@ -111,35 +137,53 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.QPS, cfg.Burst = float32(*qps), *burst
 	cfg.WarningHandler = rest.NewWarningWriter(stderr, rest.WarningWriterOptions{Deduplicate: true})
-	m, err := New(cfg, Options{
+	opts := Options{
 		Concurrency: *concurrency,
 		PageSize:    *pageSize,
 		Settle:      *settle,
 		StateFile:   *stateFile,
 		Force:       *force,
 		Progress:    progressPrinter(stderr),
-	})
+	}
+	if *cluster {
+		opts.Progress, opts.Notify = svmProgressPrinter(stderr), svmNotifyPrinter(stderr)
+	}
+	m, err := New(cfg, opts)
 	if err != nil {
 		return fail("%v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return run(ctx, m, names[0], *dryRun, *output, stdout, stderr)
+	return run(ctx, m, names[0], *dryRun, *cluster, *output, stdout, stderr)
 }
 
-// run does the plan or the run, prints it and returns the exit status.
-func run(ctx context.Context, m *Migrator, name string, dryRun bool, output string, stdout, stderr io.Writer) int {
+// run does the plan or the run, with the cluster's migrator or not, prints
+// it and returns the exit status.
+func run(ctx context.Context, m *Migrator, name string, dryRun, cluster bool, output string, stdout, stderr io.Writer) int {
 	var (
 		result interface{ Write(io.Writer) error }
 		err    error
 	)
-	if dryRun {
+	switch {
+	case dryRun && cluster:
+		var p *SVMPlan
+		p, err = m.PlanWithClusterMigrator(ctx, name)
+		if p != nil {
+			result = p
+		}
+	case cluster:
+		var r *Report
+		r, err = m.RunWithClusterMigrator(ctx, name)
+		if r != nil && r.Target.Name != "" {
+			result = r
+		}
+	case dryRun:
 		var p *Plan
 		p, err = m.Plan(ctx, name)
 		if p != nil {
 			result = p
 		}
-	} else {
+	default:
 		var r *Report
 		r, err = m.Run(ctx, name)
 		if r != nil && r.Target.Name != "" {
@@ -159,7 +203,7 @@ func run(ctx context.Context, m *Migrator, name string, dryRun bool, output stri
 		return ExitOK
 	}
 	fmt.Fprintf(stderr, "kubeversion migrate: %v\n", strings.TrimPrefix(err.Error(), "migrate: "))
-	for _, e := range []error{ErrObjectsFailed, ErrCRDChanged, ErrStorageMigrating, ErrHashTimeout} {
+	for _, e := range []error{ErrObjectsFailed, ErrCRDChanged, ErrStorageMigrating, ErrHashTimeout, ErrSVMFailed} {
 		if errors.Is(err, e) {
 			return ExitFailed
 		}

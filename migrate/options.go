@@ -40,9 +40,10 @@ type Options struct {
 	FieldManager string
 
 	// The options below are those of [Migrator.RunWithClusterMigrator],
-	// which polls its StorageVersionMigration every PollInterval and passes
-	// Progress the figures of the controller's Running condition, the
-	// objects it counts as migrated as Written.
+	// which watches its StorageVersionMigration (or, when the watch is
+	// refused, reads it every PollInterval) and passes Progress the figures
+	// of the controller's Running condition, the objects it counts as
+	// migrated as Written.
 
 	// SVMStartTimeout is how long the StorageVersionMigration may stay
 	// without any condition, not taken up by the controller, before the run

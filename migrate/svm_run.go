@@ -20,8 +20,9 @@ import (
 // already running for the resource, objects readable, discovery's
 // storageVersionHash, the settle delay), then creates the
 // StorageVersionMigration at the version discovery shows (v1, else v1beta1;
-// else ErrClusterMigratorNotServed), and watches it, passing the figures of
-// its Running condition to Options.Progress. When it succeeded, the run
+// else ErrClusterMigratorNotServed), and watches it (polls it when the
+// watch is refused), passing the figures of its Running condition to
+// Options.Progress. When it succeeded, the run
 // waits at most Options.TrimWait for the controller to finish (Kubernetes
 // 1.36 and later trim storedVersions themselves); if storedVersions is still
 // not the storage version alone, it commits as [Migrator.Run] does, with the

@@ -16,6 +16,7 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/client-go/rest"
 	clientretry "k8s.io/client-go/util/retry"
 )
 
@@ -197,9 +198,28 @@ func TestClusterMigrator137(t *testing.T) {
 	}
 }
 
+// noWatch returns a copy of cfg whose watches of StorageVersionMigrations
+// are refused with 403, as RBAC without the watch verb would, and the
+// number of them.
+func noWatch(cfg *rest.Config) (*rest.Config, *atomic.Int32) {
+	var n atomic.Int32
+	cfg = rest.CopyConfig(cfg)
+	cfg.Wrap(func(rt http.RoundTripper) http.RoundTripper {
+		return roundTripFunc(func(r *http.Request) (*http.Response, error) {
+			if r.URL.Query().Get("watch") == "true" && strings.Contains(r.URL.Path, "/"+SVMResource) {
+				n.Add(1)
+				return statusResponse(r, metav1.Status{Code: http.StatusForbidden, Reason: metav1.StatusReasonForbidden, Message: "watch forbidden"}), nil
+			}
+			return rt.RoundTrip(r)
+		})
+	})
+	return cfg, &n
+}
+
 // TestClusterMigrator135 delegates to the stand-in controllers of
 // Kubernetes 1.35, which serve storagemigration.k8s.io/v1beta1 only and
 // never trim storedVersions: the run finds v1beta1, and commits itself.
+// Its client may not watch, so it polls.
 func TestClusterMigrator135(t *testing.T) {
 	const n = 20
 	c := prepare(t, n)
@@ -209,10 +229,14 @@ func TestClusterMigrator135(t *testing.T) {
 		mu    sync.Mutex
 		lines []string
 	)
-	m := c.migrator(nil, Options{Notify: func(s string) { mu.Lock(); lines = append(lines, s); mu.Unlock() }})
+	cfg, refused := noWatch(c.cfg)
+	m := c.migrator(cfg, Options{Notify: func(s string) { mu.Lock(); lines = append(lines, s); mu.Unlock() }})
 	r, err := m.RunWithClusterMigrator(context.Background(), testCRD)
 	if err != nil {
 		t.Fatalf("Run: %v\n%s", err, strings.Join(lines, "\n"))
+	}
+	if refused.Load() == 0 {
+		t.Errorf("no watch was tried")
 	}
 	t.Logf("notes:\n%s", strings.Join(lines, "\n"))
 	if r.SVM.Phase != "Succeeded" || r.SVM.APIVersion != SVMGroup+"/v1beta1" || r.SVM.ControllerTrimmed || !r.Committed ||

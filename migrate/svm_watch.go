@@ -30,6 +30,10 @@ type svmWatch struct {
 	// again before watching), and last that state (nil before any).
 	rv   string
 	last *svmObject
+	// polling is set once a watch was refused (403, 405): the run then
+	// reads the object every Options.PollInterval, and may miss states
+	// the controller overwrites at once.
+	polling bool
 }
 
 // until calls see with the last state seen, if any, then with each new
@@ -50,6 +54,9 @@ func (w *svmWatch) until(ctx context.Context, timeout time.Duration, see func(*s
 		}
 	}
 	for {
+		if w.polling {
+			return w.poll(ctx, timer, see)
+		}
 		if w.rv == "" {
 			s, err := w.get(ctx)
 			if err != nil {
@@ -67,6 +74,9 @@ func (w *svmWatch) until(ctx context.Context, timeout time.Duration, see func(*s
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
+		case apierrors.IsForbidden(err) || apierrors.IsMethodNotSupported(err):
+			w.polling = true
+			continue
 		case err != nil && (Retriable(err) || apierrors.IsResourceExpired(err) || apierrors.IsGone(err)):
 			w.rv = ""
 			if err := sleep(ctx, w.m.opts.PollInterval); err != nil {
@@ -125,6 +135,29 @@ func (w *svmWatch) events(ctx context.Context, wi watch.Interface, timer <-chan 
 				}
 				return false, nil
 			}
+		}
+	}
+}
+
+// poll is until without a watch: a read every Options.PollInterval.
+func (w *svmWatch) poll(ctx context.Context, timer <-chan time.Time, see func(*svmObject) (bool, error)) error {
+	for {
+		s, err := w.get(ctx)
+		if err != nil {
+			return err
+		}
+		if done, err := see(s); done || err != nil {
+			return err
+		}
+		t := time.NewTimer(w.m.opts.PollInterval)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-timer:
+			t.Stop()
+			return errWaited
+		case <-t.C:
 		}
 	}
 }

@@ -80,7 +80,7 @@ Flags:
 // --state-file, the next run resumes.
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kubeversion migrate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // the help and usage errors are printed below, once
 	kubeconfig := fs.String("kubeconfig", "", "path to the kubeconfig `FILE` (default $KUBECONFIG, then ~/.kube/config, then in-cluster)")
 	kubecontext := fs.String("context", "", "the kubeconfig `CONTEXT` to use (default the current context)")
 	qps := fs.Float64("qps", defaultQPS, "requests per second to the API server, at most")
@@ -95,7 +95,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	cluster := fs.Bool("use-cluster-migrator", false, "let the cluster's StorageVersionMigration controller rewrite the objects (see above)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usage)
-		fs.PrintDefaults()
+		printFlags(fs.Output(), fs)
 	}
 	names, err := parseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -109,7 +109,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case err != nil:
-		return ExitError // the flag package printed it
+		fmt.Fprintf(stderr, "kubeversion migrate: %v\n", err)
+		fs.SetOutput(stderr)
+		fs.Usage()
+		return ExitError
 	case len(names) != 1:
 		return fail("want one CRD-NAME, got %d (see --help)", len(names))
 	case *output != "text" && *output != "json":
@@ -209,6 +212,27 @@ func run(ctx context.Context, m *Migrator, name string, dryRun, cluster bool, ou
 		}
 	}
 	return ExitError
+}
+
+// printFlags writes the flags of fs as the kubeversion command lists
+// those of its other commands: "--name VALUE", its usage below, and the
+// default when it is not the zero value.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		dash := "-"
+		if len(f.Name) > 1 {
+			dash = "--"
+		}
+		value, usage := flag.UnquoteUsage(f)
+		if value != "" {
+			value = " " + value
+		}
+		fmt.Fprintf(w, "  %s%s%s\n    \t%s", dash, f.Name, value, strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+			fmt.Fprintf(w, " (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(w)
+	})
 }
 
 // parseInterleaved parses args with fs, flags before and after the

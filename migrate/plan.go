@@ -32,10 +32,7 @@ func (m *Migrator) Plan(ctx context.Context, name string) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Target: t, NothingToDo: done, Namespaces: map[string]int{}}
-	if h, err := m.discoveredHash(t); err == nil {
-		p.DiscoveryCurrent = h == StorageVersionHash(t.Group, t.Storage, t.Kind)
-	}
+	p := &Plan{Target: t, NothingToDo: done, DiscoveryCurrent: m.discoveryCurrent(t), Namespaces: map[string]int{}}
 	if done {
 		return p, nil
 	}
@@ -56,20 +53,39 @@ func (m *Migrator) Plan(ctx context.Context, name string) (*Plan, error) {
 	return p, nil
 }
 
+// discoveryCurrent reports whether per-group-version discovery shows the
+// storageVersionHash of t's storage version now; false if it cannot be
+// read.
+func (m *Migrator) discoveryCurrent(t Target) bool {
+	h, err := m.discoveredHash(t)
+	return err == nil && h == StorageVersionHash(t.Group, t.Storage, t.Kind)
+}
+
+// writePlanHead writes the lines that start both dry runs: the CRD, then
+// either that there is nothing to do (and it returns false: the plan ends
+// there) or, when discovery does not show the storage version yet, that a
+// run would wait for it.
+func writePlanHead(b *strings.Builder, t Target, nothingToDo, discoveryCurrent bool) bool {
+	fmt.Fprintf(b, "%s: storage version %s, storedVersions %v, conversion %s\n", t.Name, t.Storage, t.StoredVersions, t.Strategy)
+	if nothingToDo {
+		fmt.Fprintf(b, "nothing to do: storedVersions is already [%s]\n", t.Storage)
+		return false
+	}
+	if !discoveryCurrent {
+		fmt.Fprintf(b, "discovery does not show storage version %s yet: a run would wait for it\n", t.Storage)
+	}
+	return true
+}
+
 // Write prints the plan as the command's --dry-run prints it: the CRD, the
 // counts per namespace (largest first), the patch each object would get and
 // the patch of the CRD's status that would follow.
 func (p *Plan) Write(w io.Writer) error {
 	var b strings.Builder
 	t := p.Target
-	fmt.Fprintf(&b, "%s: storage version %s, storedVersions %v, conversion %s\n", t.Name, t.Storage, t.StoredVersions, t.Strategy)
-	if p.NothingToDo {
-		fmt.Fprintf(&b, "nothing to do: storedVersions is already [%s]\n", t.Storage)
+	if !writePlanHead(&b, t, p.NothingToDo, p.DiscoveryCurrent) {
 		_, err := io.WriteString(w, b.String())
 		return err
-	}
-	if !p.DiscoveryCurrent {
-		fmt.Fprintf(&b, "discovery does not show storage version %s yet: a run would wait for it\n", t.Storage)
 	}
 	fmt.Fprintf(&b, "would patch %d objects at %s/%s", p.Total, t.Group, t.WriteVersion)
 	if t.Namespaced {

@@ -42,11 +42,8 @@ func (m *Migrator) PlanWithClusterMigrator(ctx context.Context, name string) (*S
 	if err != nil {
 		return nil, err
 	}
-	p := &SVMPlan{Target: t, NothingToDo: done, SVM: newSVM(t, version).Object, CommitPatch: t.CommitPatch(t.StoredVersions)}
-	if h, err := m.discoveredHash(t); err == nil {
-		p.DiscoveryCurrent = h == StorageVersionHash(t.Group, t.Storage, t.Kind)
-	}
-	return p, nil
+	return &SVMPlan{Target: t, NothingToDo: done, DiscoveryCurrent: m.discoveryCurrent(t),
+		SVM: newSVM(t, version).Object, CommitPatch: t.CommitPatch(t.StoredVersions)}, nil
 }
 
 // Write prints the plan as the command's --dry-run --use-cluster-migrator
@@ -55,14 +52,9 @@ func (m *Migrator) PlanWithClusterMigrator(ctx context.Context, name string) (*S
 func (p *SVMPlan) Write(w io.Writer) error {
 	var b strings.Builder
 	t := p.Target
-	fmt.Fprintf(&b, "%s: storage version %s, storedVersions %v, conversion %s\n", t.Name, t.Storage, t.StoredVersions, t.Strategy)
-	if p.NothingToDo {
-		fmt.Fprintf(&b, "nothing to do: storedVersions is already [%s]\n", t.Storage)
+	if !writePlanHead(&b, t, p.NothingToDo, p.DiscoveryCurrent) {
 		_, err := io.WriteString(w, b.String())
 		return err
-	}
-	if !p.DiscoveryCurrent {
-		fmt.Fprintf(&b, "discovery does not show storage version %s yet: a run would wait for it\n", t.Storage)
 	}
 	y, err := yaml.Marshal(p.SVM)
 	if err != nil {

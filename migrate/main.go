@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"k8s.io/client-go/rest"
-	"k8s.io/client-go/tools/clientcmd"
 )
 
 // Exit statuses of Main, those of the kubeversion command.
@@ -131,12 +130,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			return fail("%s: not with --use-cluster-migrator, where the cluster's controller rewrites the objects", strings.Join(clientOnly, ", "))
 		}
 	}
-	cfg, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(
-		&clientcmd.ClientConfigLoadingRules{ExplicitPath: *kubeconfig, Precedence: clientcmd.NewDefaultClientConfigLoadingRules().Precedence},
-		&clientcmd.ConfigOverrides{CurrentContext: *kubecontext},
-	).ClientConfig()
+	cfg, err := ClientConfig(*kubeconfig, *kubecontext)
 	if err != nil {
-		return fail("kubeconfig: %v", err)
+		return fail("%v", err)
 	}
 	cfg.QPS, cfg.Burst = float32(*qps), *burst
 	cfg.WarningHandler = rest.NewWarningWriter(stderr, rest.WarningWriterOptions{Deduplicate: true})

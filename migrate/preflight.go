@@ -64,10 +64,16 @@ func (m *Migrator) preflight(ctx context.Context, name string, wait bool) (t Tar
 	if !wait {
 		return t, false, nil
 	}
+	return t, false, m.waitSwitched(ctx, t)
+}
+
+// waitSwitched waits until discovery shows t's storage version, then
+// Options.Settle more, for the API servers that switch later.
+func (m *Migrator) waitSwitched(ctx context.Context, t Target) error {
 	if err := m.waitForHash(ctx, t); err != nil {
-		return t, false, err
+		return err
 	}
-	return t, false, sleep(ctx, m.opts.Settle)
+	return sleep(ctx, m.opts.Settle)
 }
 
 // discoveredHash returns the storageVersionHash that discovery of the write

@@ -44,10 +44,7 @@ func (m *Migrator) RunWithClusterMigrator(ctx context.Context, name string) (*Re
 	if err != nil || done {
 		return r, err
 	}
-	if err := m.waitForHash(ctx, t); err != nil {
-		return r, err
-	}
-	if err := sleep(ctx, m.opts.Settle); err != nil {
+	if err := m.waitSwitched(ctx, t); err != nil {
 		return r, err
 	}
 	res := m.dynamic.Resource(svmGVR(version))

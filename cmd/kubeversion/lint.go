@@ -93,7 +93,7 @@ func runLint(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: %s\n", textLine(oldFlag[0]), textLine(err.Error()))
 			return exitError
 		}
-		live = liveObjects{crds: map[string]*crd.CustomResourceDefinition{}, where: map[string]problem{}}
+		live = newLiveObjects()
 	case *kubeconfig != "":
 		fmt.Fprintln(e.stderr, "kubeversion lint: --kubeconfig needs --old cluster:")
 		return exitError

@@ -30,13 +30,18 @@ type liveObjects struct {
 	where map[string]problem // File and Line of each
 }
 
+// newLiveObjects returns an empty set of live objects.
+func newLiveObjects() liveObjects {
+	return liveObjects{crds: map[string]*crd.CustomResourceDefinition{}, where: map[string]problem{}}
+}
+
 // readOld reads the live objects of the files and directories of paths,
 // as lint reads its PATHs (see inputs.eachInput). Two objects of one
 // name are a problem, at the second, naming where the first is: which of
 // them is live cannot be known, and taking the last one silently would
 // check the update against what may be the wrong object.
 func readOld(e *env, paths []string) (liveObjects, *problem) {
-	live := liveObjects{crds: map[string]*crd.CustomResourceDefinition{}, where: map[string]problem{}}
+	live := newLiveObjects()
 	for _, path := range paths {
 		if p := live.readPath(e, path); p != nil {
 			return liveObjects{}, p
@@ -105,7 +110,7 @@ func (live *liveObjects) read(file string, r io.Reader) *problem {
 
 // oldObjects reads the live objects of data by metadata.name.
 func oldObjects(file string, data []byte) (map[string]*crd.CustomResourceDefinition, *problem) {
-	live := liveObjects{crds: map[string]*crd.CustomResourceDefinition{}, where: map[string]problem{}}
+	live := newLiveObjects()
 	if p := live.read(file, bytes.NewReader(data)); p != nil {
 		return nil, p
 	}

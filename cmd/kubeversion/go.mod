@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/google/go-cmp v0.7.0
-	github.com/kubeversion/kubeversion v0.0.0-20261125090414-d3d3beed2f77
+	github.com/kubeversion/kubeversion v0.0.0-20261125095603-d2a4e8468856
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	go.yaml.in/yaml/v3 v3.0.6
 	sigs.k8s.io/kustomize/api v0.21.1
@@ -97,7 +97,7 @@ require (
 )
 
 require (
-	github.com/kubeversion/kubeversion/cel v0.0.0-20261125090414-d3d3beed2f77
-	github.com/kubeversion/kubeversion/migrate v0.0.0-20261125090414-d3d3beed2f77
+	github.com/kubeversion/kubeversion/cel v0.0.0-20261125095603-d2a4e8468856
+	github.com/kubeversion/kubeversion/migrate v0.0.0-20261125095603-d2a4e8468856
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 )

@@ -11,16 +11,18 @@ import (
 )
 
 // readmeExample is a "$ kubeversion ARGS" line of a console block of the
-// README, and the lines that follow it up to the next "$" or the end of
-// the block: what the command prints on standard output.
+// README or a page under docs/, and the lines that follow it up to the
+// next "$" or the end of the block: what the command prints on standard
+// output.
 type readmeExample struct {
 	line int
 	args []string
 	want string
 }
 
-// readmeExamples returns the examples of README.md that run kubeversion
-// alone: commands with kubectl, pipes or redirections are left out.
+// readmeExamples returns the examples of a Markdown text that run
+// kubeversion alone: commands with kubectl, pipes or redirections are left
+// out.
 func readmeExamples(text string) []readmeExample {
 	var out []readmeExample
 	inConsole := false
@@ -52,30 +54,65 @@ func readmeExamples(text string) []readmeExample {
 	return out
 }
 
-// TestREADME runs the console examples of README.md from the repository
-// root and compares their output, so that the README stays true.
-func TestREADME(t *testing.T) {
-	text, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+// readmeMinExamples and docsMinExamples are the runnable examples that
+// TestREADME finds in README.md and in README.md and docs/*.md together:
+// fewer means that an example was lost, or no longer runs because its
+// block or its "$ kubeversion" line changed.
+const (
+	readmeMinExamples = 6
+	docsMinExamples   = 6
+)
+
+// docFiles returns the documentation that TestREADME reads, relative to the repository root: README.md, then docs/*.md.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	examples := readmeExamples(string(text))
-	if len(examples) < 5 {
-		t.Errorf("found %d examples in README.md, want at least 5", len(examples))
+	files := []string{"README.md"}
+	for _, p := range pages {
+		rel, err := filepath.Rel(filepath.Join("..", ".."), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, filepath.ToSlash(rel))
 	}
-	t.Logf("%d examples", len(examples))
-	for _, ex := range examples {
-		cmd := exec.Command(build(t), ex.args...)
-		cmd.Dir = filepath.Join("..", "..")
-		var stdout bytes.Buffer
-		cmd.Stdout = &stdout
-		var exit *exec.ExitError
-		if err := cmd.Run(); err != nil && !errors.As(err, &exit) {
-			t.Errorf("README.md:%d: kubeversion %q: %v", ex.line, ex.args, err)
-			continue
+	return files
+}
+
+// TestREADME runs the console examples of README.md and of the pages
+// under docs/ from the repository root and compares their output, so that
+// the documentation stays true.
+func TestREADME(t *testing.T) {
+	total := 0
+	for _, name := range docFiles(t) {
+		text, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
 		}
-		if got := stdout.String(); got != ex.want {
-			t.Errorf("README.md:%d: kubeversion %s prints\n%s\nREADME.md shows\n%s", ex.line, strings.Join(ex.args, " "), got, ex.want)
+		examples := readmeExamples(string(text))
+		if name == "README.md" && len(examples) < readmeMinExamples {
+			t.Errorf("found %d examples in README.md, want at least %d", len(examples), readmeMinExamples)
 		}
+		total += len(examples)
+		t.Logf("%s: %d examples", name, len(examples))
+		for _, ex := range examples {
+			cmd := exec.Command(build(t), ex.args...)
+			cmd.Dir = filepath.Join("..", "..")
+			var stdout bytes.Buffer
+			cmd.Stdout = &stdout
+			var exit *exec.ExitError
+			if err := cmd.Run(); err != nil && !errors.As(err, &exit) {
+				t.Errorf("%s:%d: kubeversion %q: %v", name, ex.line, ex.args, err)
+				continue
+			}
+			if got := stdout.String(); got != ex.want {
+				t.Errorf("%s:%d: kubeversion %s prints\n%s\n%s shows\n%s", name, ex.line, strings.Join(ex.args, " "), got, name, ex.want)
+			}
+		}
+	}
+	if total < docsMinExamples {
+		t.Errorf("found %d examples in README.md and docs/*.md, want at least %d", total, docsMinExamples)
 	}
 }

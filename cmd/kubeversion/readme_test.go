@@ -60,7 +60,7 @@ func readmeExamples(text string) []readmeExample {
 // block or its "$ kubeversion" line changed.
 const (
 	readmeMinExamples = 6
-	docsMinExamples   = 6
+	docsMinExamples   = 12
 )
 
 // docFiles returns the documentation that TestREADME reads, relative to the repository root: README.md, then docs/*.md.
@@ -69,6 +69,9 @@ func docFiles(t *testing.T) []string {
 	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(pages) == 0 {
+		t.Fatal("no docs/*.md")
 	}
 	files := []string{"README.md"}
 	for _, p := range pages {

@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // readmeExample is a "$ kubeversion ARGS" line of a console block of the
@@ -63,7 +67,8 @@ const (
 	docsMinExamples   = 12
 )
 
-// docFiles returns the documentation that TestREADME reads, relative to the repository root: README.md, then docs/*.md.
+// docFiles returns the documentation that TestREADME and TestDocLinks
+// read, relative to the repository root: README.md, then docs/*.md.
 func docFiles(t *testing.T) []string {
 	t.Helper()
 	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
@@ -118,4 +123,146 @@ func TestREADME(t *testing.T) {
 	if total < docsMinExamples {
 		t.Errorf("found %d examples in README.md and docs/*.md, want at least %d", total, docsMinExamples)
 	}
+}
+
+// TestDocLinks checks every relative link of README.md and docs/*.md: the
+// file or directory it names exists, and its #anchor, if any, is the
+// GitHub slug of a heading of the Markdown file it names.
+func TestDocLinks(t *testing.T) {
+	files := docFiles(t)
+	slugs := map[string]map[string]bool{}
+	headingSlugs := func(name string) map[string]bool {
+		if s, ok := slugs[name]; ok {
+			return s
+		}
+		text, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := map[string]bool{}
+		for _, h := range markdownHeadings(string(text)) {
+			slug := githubSlug(h)
+			for n := 1; s[slug]; n++ {
+				slug = fmt.Sprintf("%s-%d", githubSlug(h), n)
+			}
+			s[slug] = true
+		}
+		slugs[name] = s
+		return s
+	}
+	checked := 0
+	for _, name := range files {
+		text, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, link := range markdownLinks(string(text)) {
+			if strings.Contains(link.target, "://") || strings.HasPrefix(link.target, "mailto:") {
+				continue
+			}
+			checked++
+			file, anchor, _ := strings.Cut(link.target, "#")
+			target := name
+			if file != "" {
+				target = path.Join(path.Dir(name), file)
+				if strings.HasPrefix(target, "../") {
+					t.Errorf("%s:%d: link %q leaves the repository", name, link.line, link.target)
+					continue
+				}
+				if _, err := os.Stat(filepath.Join("..", "..", filepath.FromSlash(target))); err != nil {
+					t.Errorf("%s:%d: link %q: %v", name, link.line, link.target, err)
+					continue
+				}
+			}
+			if anchor == "" {
+				continue
+			}
+			if !strings.HasSuffix(target, ".md") {
+				t.Errorf("%s:%d: link %q: an anchor in a file that is not Markdown", name, link.line, link.target)
+				continue
+			}
+			if !headingSlugs(target)[anchor] {
+				t.Errorf("%s:%d: link %q: %s has no heading #%s", name, link.line, link.target, target, anchor)
+			}
+		}
+	}
+	if checked < 40 {
+		t.Errorf("checked %d relative links, want at least 40: does markdownLinks still find them?", checked)
+	}
+	t.Logf("%d relative links in %d files", checked, len(files))
+}
+
+// markdownProse returns text with its fenced code blocks blanked, keeping
+// the line numbers, and inline code spans replaced by their content's
+// length in spaces, so that neither yields links or headings.
+func markdownProse(text string) string {
+	lines := strings.Split(text, "\n")
+	fence := false
+	for i, line := range lines {
+		if strings.HasPrefix(line, "```") {
+			fence = !fence
+			lines[i] = ""
+			continue
+		}
+		if fence {
+			lines[i] = ""
+		}
+	}
+	return codeSpan.ReplaceAllStringFunc(strings.Join(lines, "\n"), func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == '\n' {
+				return r
+			}
+			return 'x'
+		}, s)
+	})
+}
+
+var (
+	codeSpan     = regexp.MustCompile("`[^`]*`")
+	markdownLink = regexp.MustCompile(`\]\(([^()\s]+)\)`)
+	atxHeading   = regexp.MustCompile(`^#{1,6} +(.*?)[ #]*$`)
+)
+
+type docLink struct {
+	line   int
+	target string
+}
+
+// markdownLinks returns the targets of the inline links of text, [text](target).
+func markdownLinks(text string) []docLink {
+	prose := markdownProse(text)
+	var out []docLink
+	for _, m := range markdownLink.FindAllStringSubmatchIndex(prose, -1) {
+		out = append(out, docLink{line: strings.Count(prose[:m[0]], "\n") + 1, target: prose[m[2]:m[3]]})
+	}
+	return out
+}
+
+// markdownHeadings returns the text of the ATX headings of text, with
+// their inline code as written.
+func markdownHeadings(text string) []string {
+	prose := strings.Split(markdownProse(text), "\n")
+	var out []string
+	for i, line := range strings.Split(text, "\n") {
+		if atxHeading.MatchString(prose[i]) {
+			out = append(out, atxHeading.FindStringSubmatch(line)[1])
+		}
+	}
+	return out
+}
+
+// githubSlug returns the anchor GitHub gives a heading: its text in lower
+// case, without formatting or punctuation, spaces made hyphens.
+func githubSlug(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(heading) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -15,7 +15,7 @@ import (
 // The benchmarks run kubeversion and apimachinery side by side on the same
 // mixed corpus. BenchmarkCompare and BenchmarkSort give one line each for
 // benchstat; BenchmarkSpeedup measures both in short alternating rounds and
-// reports the ratio, the figure the README quotes:
+// reports the ratio, the figure docs/performance.md quotes:
 //
 //	cd conformance && go test -run '^$' -bench Speedup
 

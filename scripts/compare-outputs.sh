@@ -338,6 +338,9 @@ mapfile -t lintfiles < <(find examples cmd/kubeversion/testdata crd/testdata cmd
 mapfile -t lintdirs < <(find examples cmd/kubeversion/testdata crd/testdata -type d | LC_ALL=C sort)
 lintdirs+=("$tmp/fx/kust-crds" "$tmp/fx/kust-objects" "$tmp/fx/kust-broken" "$tmp/fx/kust-patched")
 
+lastgroup=$(date +%s)
+echo "built and prepared in $((lastgroup - started)) s" >&2
+
 # --- cli --------------------------------------------------------------
 
 if wanted cli; then

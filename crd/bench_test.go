@@ -18,7 +18,7 @@ func manyVersions(n int) *CustomResourceDefinition {
 	}
 	for i := range n {
 		name := fmt.Sprintf("v%d%s", i/3+1, []string{"alpha1", "beta1", ""}[i%3])
-		c.Spec.Versions = append(c.Spec.Versions, Version{Name: name, Served: true, Schema: &Schema{&schema}})
+		c.Spec.Versions = append(c.Spec.Versions, Version{Name: name, Served: true, Schema: &Schema{OpenAPIV3Schema: &schema}})
 		c.Status.StoredVersions = append(c.Status.StoredVersions, name)
 	}
 	c.Spec.Versions[n-1].Storage = true

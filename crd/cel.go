@@ -1,6 +1,9 @@
 package crd
 
-import "strings"
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"strings"
+)
 
 // CELChecker judges the x-kubernetes-validations rules of a schema as the
 // API server does when a CRD is written: it compiles each rule and message
@@ -113,7 +116,7 @@ func CountCELRules(c *CustomResourceDefinition) int {
 	n := 0
 	for i := range c.Spec.Versions {
 		v := &c.Spec.Versions[i]
-		if !v.hasSchema() {
+		if !api.HasSchema(v) {
 			continue
 		}
 		walkSchema(v.Schema.OpenAPIV3Schema, func(s *JSONSchemaProps) {

@@ -1,5 +1,7 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/api"
+
 // decodeFast decodes data as Decode does, in one pass over the bytes
 // without reflection, for the input met in practice: valid JSON, nested
 // no deeper than MaxDepth, whose values have the types of their fields
@@ -25,7 +27,7 @@ func decodeFast(data []byte) (c *CustomResourceDefinition, strict *StrictError, 
 	d.crd(c)
 	d.end()
 	if len(d.fields) > 0 {
-		strict = &StrictError{d.fields}
+		strict = &StrictError{Fields: d.fields}
 	}
 	return c, strict, true
 }
@@ -56,11 +58,11 @@ func (d *byteDecoder) decline() {
 
 // report records a strict decoding error as fieldWalker.report does:
 // each once, at most 100.
-func (d *byteDecoder) report(kind string, path *fieldPath) {
+func (d *byteDecoder) report(kind string, path *api.FieldPath) {
 	if !d.strict || len(d.fields) >= 100 {
 		return
 	}
-	f := StrictField{kind, path.String()}
+	f := StrictField{Kind: kind, Path: path.String()}
 	if d.seen[f] {
 		return
 	}
@@ -76,7 +78,7 @@ func (d *byteDecoder) report(kind string, path *fieldPath) {
 // its path written once, as fieldWalker.object does: a key repeated at
 // each level of a deep document would otherwise cost the square of the
 // depth.
-func (d *byteDecoder) unknown(key []byte, path *fieldPath, set *fieldSet) {
+func (d *byteDecoder) unknown(key []byte, path *api.FieldPath, set *fieldSet) {
 	if d.strict && len(d.fields) < 100 {
 		k := string(key)
 		if _, ok := set.unknown[k]; !ok {
@@ -84,7 +86,7 @@ func (d *byteDecoder) unknown(key []byte, path *fieldPath, set *fieldSet) {
 				set.unknown = map[string]bool{}
 			}
 			set.unknown[k] = true
-			child := path.field(k, true)
+			child := path.Field(k, true)
 			d.report("unknown field", &child)
 		}
 	}

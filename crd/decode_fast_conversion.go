@@ -1,8 +1,10 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/api"
+
 // The readers of spec.conversion.
 
-func (d *byteDecoder) conversion(c *Conversion, path *fieldPath) {
+func (d *byteDecoder) conversion(c *Conversion, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -14,7 +16,7 @@ func (d *byteDecoder) conversion(c *Conversion, path *fieldPath) {
 			d.string(&c.Strategy)
 		case "webhook":
 			d.once(&set, 1)
-			child := path.field("webhook", true)
+			child := path.Field("webhook", true)
 			optionalAt(d, &c.Webhook, &child, (*byteDecoder).webhook)
 		default:
 			d.unknown(key, path, &set)
@@ -22,7 +24,7 @@ func (d *byteDecoder) conversion(c *Conversion, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) webhook(w *Webhook, path *fieldPath) {
+func (d *byteDecoder) webhook(w *Webhook, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -31,7 +33,7 @@ func (d *byteDecoder) webhook(w *Webhook, path *fieldPath) {
 		switch key := d.key(); string(key) {
 		case "clientConfig":
 			d.once(&set, 0)
-			child := path.field("clientConfig", true)
+			child := path.Field("clientConfig", true)
 			optionalAt(d, &w.ClientConfig, &child, (*byteDecoder).clientConfig)
 		case "conversionReviewVersions":
 			d.once(&set, 1)
@@ -42,7 +44,7 @@ func (d *byteDecoder) webhook(w *Webhook, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) clientConfig(c *ClientConfig, path *fieldPath) {
+func (d *byteDecoder) clientConfig(c *ClientConfig, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -54,7 +56,7 @@ func (d *byteDecoder) clientConfig(c *ClientConfig, path *fieldPath) {
 			optional(d, &c.URL, (*byteDecoder).string)
 		case "service":
 			d.once(&set, 1)
-			child := path.field("service", true)
+			child := path.Field("service", true)
 			optionalAt(d, &c.Service, &child, (*byteDecoder).service)
 		case "caBundle":
 			d.once(&set, 2)
@@ -65,7 +67,7 @@ func (d *byteDecoder) clientConfig(c *ClientConfig, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) service(s *ServiceReference, path *fieldPath) {
+func (d *byteDecoder) service(s *ServiceReference, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}

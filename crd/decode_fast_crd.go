@@ -1,5 +1,7 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/api"
+
 // The readers of the structs of a CustomResourceDefinition, outside its
 // schemas. Each reads an object, or null, which leaves the struct as it
 // is; each numbers its fields for once, in the order of the cases.
@@ -19,15 +21,15 @@ func (d *byteDecoder) crd(c *CustomResourceDefinition) {
 			d.string(&c.Kind)
 		case "metadata":
 			d.once(&set, 2)
-			path := (*fieldPath)(nil).field("metadata", true)
+			path := (*api.FieldPath)(nil).Field("metadata", true)
 			d.metadata(&c.Metadata, &path)
 		case "spec":
 			d.once(&set, 3)
-			path := (*fieldPath)(nil).field("spec", true)
+			path := (*api.FieldPath)(nil).Field("spec", true)
 			d.spec(&c.Spec, &path)
 		case "status":
 			d.once(&set, 4)
-			path := (*fieldPath)(nil).field("status", true)
+			path := (*api.FieldPath)(nil).Field("status", true)
 			d.status(&c.Status, &path)
 		default:
 			d.unknown(key, nil, &set)
@@ -35,7 +37,7 @@ func (d *byteDecoder) crd(c *CustomResourceDefinition) {
 	}
 }
 
-func (d *byteDecoder) spec(s *Spec, path *fieldPath) {
+func (d *byteDecoder) spec(s *Spec, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -47,18 +49,18 @@ func (d *byteDecoder) spec(s *Spec, path *fieldPath) {
 			d.string(&s.Group)
 		case "names":
 			d.once(&set, 1)
-			child := path.field("names", true)
+			child := path.Field("names", true)
 			d.names(&s.Names, &child)
 		case "scope":
 			d.once(&set, 2)
 			d.string(&s.Scope)
 		case "versions":
 			d.once(&set, 3)
-			child := path.field("versions", true)
+			child := path.Field("versions", true)
 			decodeListAt(d, &s.Versions, &child, (*byteDecoder).version)
 		case "conversion":
 			d.once(&set, 4)
-			child := path.field("conversion", true)
+			child := path.Field("conversion", true)
 			optionalAt(d, &s.Conversion, &child, (*byteDecoder).conversion)
 		case "preserveUnknownFields":
 			d.once(&set, 5)
@@ -69,7 +71,7 @@ func (d *byteDecoder) spec(s *Spec, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) names(n *Names, path *fieldPath) {
+func (d *byteDecoder) names(n *Names, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -100,7 +102,7 @@ func (d *byteDecoder) names(n *Names, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) version(v *Version, path *fieldPath) {
+func (d *byteDecoder) version(v *Version, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -124,19 +126,19 @@ func (d *byteDecoder) version(v *Version, path *fieldPath) {
 			optional(d, &v.DeprecationWarning, (*byteDecoder).string)
 		case "schema":
 			d.once(&set, 5)
-			child := path.field("schema", true)
+			child := path.Field("schema", true)
 			optionalAt(d, &v.Schema, &child, (*byteDecoder).versionSchema)
 		case "subresources":
 			d.once(&set, 6)
-			child := path.field("subresources", true)
+			child := path.Field("subresources", true)
 			optionalAt(d, &v.Subresources, &child, (*byteDecoder).subresources)
 		case "additionalPrinterColumns":
 			d.once(&set, 7)
-			child := path.field("additionalPrinterColumns", true)
+			child := path.Field("additionalPrinterColumns", true)
 			decodeListAt(d, &v.AdditionalPrinterColumns, &child, (*byteDecoder).printerColumn)
 		case "selectableFields":
 			d.once(&set, 8)
-			child := path.field("selectableFields", true)
+			child := path.Field("selectableFields", true)
 			decodeListAt(d, &v.SelectableFields, &child, (*byteDecoder).selectableField)
 		default:
 			d.unknown(key, path, &set)
@@ -144,7 +146,7 @@ func (d *byteDecoder) version(v *Version, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) versionSchema(s *Schema, path *fieldPath) {
+func (d *byteDecoder) versionSchema(s *Schema, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -153,7 +155,7 @@ func (d *byteDecoder) versionSchema(s *Schema, path *fieldPath) {
 		switch key := d.key(); string(key) {
 		case "openAPIV3Schema":
 			d.once(&set, 0)
-			child := path.field("openAPIV3Schema", true)
+			child := path.Field("openAPIV3Schema", true)
 			optionalAt(d, &s.OpenAPIV3Schema, &child, (*byteDecoder).schema)
 		default:
 			d.unknown(key, path, &set)

@@ -1,8 +1,10 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/api"
+
 // The readers of metadata.
 
-func (d *byteDecoder) metadata(m *Metadata, path *fieldPath) {
+func (d *byteDecoder) metadata(m *Metadata, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -47,14 +49,14 @@ func (d *byteDecoder) metadata(m *Metadata, path *fieldPath) {
 			d.stringMap(&m.Annotations)
 		case "ownerReferences":
 			d.once(&set, 12)
-			child := path.field("ownerReferences", true)
+			child := path.Field("ownerReferences", true)
 			decodeListAt(d, &m.OwnerReferences, &child, (*byteDecoder).ownerReference)
 		case "finalizers":
 			d.once(&set, 13)
 			decodeList(d, &m.Finalizers, (*byteDecoder).string)
 		case "managedFields":
 			d.once(&set, 14)
-			child := path.field("managedFields", true)
+			child := path.Field("managedFields", true)
 			decodeListAt(d, &m.ManagedFields, &child, (*byteDecoder).managedField)
 		default:
 			d.unknown(key, path, &set)
@@ -62,7 +64,7 @@ func (d *byteDecoder) metadata(m *Metadata, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) ownerReference(o *OwnerReference, path *fieldPath) {
+func (d *byteDecoder) ownerReference(o *OwnerReference, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -93,7 +95,7 @@ func (d *byteDecoder) ownerReference(o *OwnerReference, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) managedField(m *ManagedField, path *fieldPath) {
+func (d *byteDecoder) managedField(m *ManagedField, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}

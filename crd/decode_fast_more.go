@@ -1,9 +1,11 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/api"
+
 // The readers of the subresources, printer columns and status of a
 // CustomResourceDefinition, and of the small structs of a schema.
 
-func (d *byteDecoder) subresources(s *Subresources, path *fieldPath) {
+func (d *byteDecoder) subresources(s *Subresources, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -12,11 +14,11 @@ func (d *byteDecoder) subresources(s *Subresources, path *fieldPath) {
 		switch key := d.key(); string(key) {
 		case "status":
 			d.once(&set, 0)
-			child := path.field("status", true)
+			child := path.Field("status", true)
 			optionalAt(d, &s.Status, &child, (*byteDecoder).statusSubresource)
 		case "scale":
 			d.once(&set, 1)
-			child := path.field("scale", true)
+			child := path.Field("scale", true)
 			optionalAt(d, &s.Scale, &child, (*byteDecoder).scaleSubresource)
 		default:
 			d.unknown(key, path, &set)
@@ -26,7 +28,7 @@ func (d *byteDecoder) subresources(s *Subresources, path *fieldPath) {
 
 // statusSubresource reads an object with no fields: every key is
 // unknown.
-func (d *byteDecoder) statusSubresource(_ *StatusSubresource, path *fieldPath) {
+func (d *byteDecoder) statusSubresource(_ *StatusSubresource, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -36,7 +38,7 @@ func (d *byteDecoder) statusSubresource(_ *StatusSubresource, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) scaleSubresource(s *ScaleSubresource, path *fieldPath) {
+func (d *byteDecoder) scaleSubresource(s *ScaleSubresource, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -58,7 +60,7 @@ func (d *byteDecoder) scaleSubresource(s *ScaleSubresource, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) printerColumn(c *PrinterColumn, path *fieldPath) {
+func (d *byteDecoder) printerColumn(c *PrinterColumn, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -89,7 +91,7 @@ func (d *byteDecoder) printerColumn(c *PrinterColumn, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) selectableField(f *SelectableField, path *fieldPath) {
+func (d *byteDecoder) selectableField(f *SelectableField, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -105,7 +107,7 @@ func (d *byteDecoder) selectableField(f *SelectableField, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) status(s *Status, path *fieldPath) {
+func (d *byteDecoder) status(s *Status, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -114,11 +116,11 @@ func (d *byteDecoder) status(s *Status, path *fieldPath) {
 		switch key := d.key(); string(key) {
 		case "conditions":
 			d.once(&set, 0)
-			child := path.field("conditions", true)
+			child := path.Field("conditions", true)
 			decodeListAt(d, &s.Conditions, &child, (*byteDecoder).condition)
 		case "acceptedNames":
 			d.once(&set, 1)
-			child := path.field("acceptedNames", true)
+			child := path.Field("acceptedNames", true)
 			d.names(&s.AcceptedNames, &child)
 		case "storedVersions":
 			d.once(&set, 2)
@@ -132,7 +134,7 @@ func (d *byteDecoder) status(s *Status, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) condition(c *Condition, path *fieldPath) {
+func (d *byteDecoder) condition(c *Condition, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -163,7 +165,7 @@ func (d *byteDecoder) condition(c *Condition, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) externalDocs(e *ExternalDocumentation, path *fieldPath) {
+func (d *byteDecoder) externalDocs(e *ExternalDocumentation, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -182,7 +184,7 @@ func (d *byteDecoder) externalDocs(e *ExternalDocumentation, path *fieldPath) {
 	}
 }
 
-func (d *byteDecoder) validationRule(r *ValidationRule, path *fieldPath) {
+func (d *byteDecoder) validationRule(r *ValidationRule, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}

@@ -1,8 +1,10 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/api"
+
 // The readers of a schema, its wrappers and the structs in it.
 
-func (d *byteDecoder) schema(s *JSONSchemaProps, path *fieldPath) {
+func (d *byteDecoder) schema(s *JSONSchemaProps, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -87,52 +89,52 @@ func (d *byteDecoder) schema(s *JSONSchemaProps, path *fieldPath) {
 
 // schemaMore reads the fields of a schema that hold schemas, and its
 // extensions.
-func (d *byteDecoder) schemaMore(s *JSONSchemaProps, key []byte, set *fieldSet, path *fieldPath) {
+func (d *byteDecoder) schemaMore(s *JSONSchemaProps, key []byte, set *fieldSet, path *api.FieldPath) {
 	switch string(key) {
 	case "items":
 		d.once(set, 23)
 		d.unstrict(func() { d.orArray(&s.Items) })
 	case "allOf":
 		d.once(set, 24)
-		child := path.field("allOf", true)
+		child := path.Field("allOf", true)
 		d.schemaList(&s.AllOf, &child)
 	case "oneOf":
 		d.once(set, 25)
-		child := path.field("oneOf", true)
+		child := path.Field("oneOf", true)
 		d.schemaList(&s.OneOf, &child)
 	case "anyOf":
 		d.once(set, 26)
-		child := path.field("anyOf", true)
+		child := path.Field("anyOf", true)
 		d.schemaList(&s.AnyOf, &child)
 	case "not":
 		d.once(set, 27)
-		child := path.field("not", true)
+		child := path.Field("not", true)
 		optionalAt(d, &s.Not, &child, (*byteDecoder).schema)
 	case "properties":
 		d.once(set, 28)
-		child := path.field("properties", true)
+		child := path.Field("properties", true)
 		d.schemaMap(&s.Properties, &child)
 	case "additionalProperties":
 		d.once(set, 29)
 		d.unstrict(func() { d.orBool(&s.AdditionalProperties) })
 	case "patternProperties":
 		d.once(set, 30)
-		child := path.field("patternProperties", true)
+		child := path.Field("patternProperties", true)
 		d.schemaMap(&s.PatternProperties, &child)
 	case "dependencies":
 		d.once(set, 31)
-		child := path.field("dependencies", true)
+		child := path.Field("dependencies", true)
 		decodeMapAt(d, &s.Dependencies, &child, (*byteDecoder).orStringArray)
 	case "additionalItems":
 		d.once(set, 32)
 		d.unstrict(func() { d.orBool(&s.AdditionalItems) })
 	case "definitions":
 		d.once(set, 33)
-		child := path.field("definitions", true)
+		child := path.Field("definitions", true)
 		d.schemaMap(&s.Definitions, &child)
 	case "externalDocs":
 		d.once(set, 34)
-		child := path.field("externalDocs", true)
+		child := path.Field("externalDocs", true)
 		optionalAt(d, &s.ExternalDocs, &child, (*byteDecoder).externalDocs)
 	case "example":
 		d.once(set, 35)
@@ -160,7 +162,7 @@ func (d *byteDecoder) schemaMore(s *JSONSchemaProps, key []byte, set *fieldSet, 
 		optional(d, &s.XMapType, (*byteDecoder).string)
 	case "x-kubernetes-validations":
 		d.once(set, 43)
-		child := path.field("x-kubernetes-validations", true)
+		child := path.Field("x-kubernetes-validations", true)
 		decodeListAt(d, &s.XValidations, &child, (*byteDecoder).validationRule)
 	default:
 		d.unknown(key, path, set)
@@ -224,7 +226,7 @@ func (d *byteDecoder) orBool(p **JSONSchemaPropsOrBool) {
 // JSONSchemaPropsOrStringArray.UnmarshalJSON does: a schema, a list of
 // names, and any other value, null too, as neither. Its path is unused:
 // the strict checks are off under it.
-func (d *byteDecoder) orStringArray(w *JSONSchemaPropsOrStringArray, _ *fieldPath) {
+func (d *byteDecoder) orStringArray(w *JSONSchemaPropsOrStringArray, _ *api.FieldPath) {
 	strict := d.strict
 	d.strict = false
 	switch d.next() {
@@ -242,7 +244,7 @@ func (d *byteDecoder) orStringArray(w *JSONSchemaPropsOrStringArray, _ *fieldPat
 // schemaList is decodeListAt for schemas, and schemaMap decodeMapAt: called
 // directly, not through a func value, they let the compiler keep the
 // paths and the schema being read on the stack.
-func (d *byteDecoder) schemaList(p *[]JSONSchemaProps, path *fieldPath) {
+func (d *byteDecoder) schemaList(p *[]JSONSchemaProps, path *api.FieldPath) {
 	if !d.array() {
 		*p = nil
 		return
@@ -250,13 +252,13 @@ func (d *byteDecoder) schemaList(p *[]JSONSchemaProps, path *fieldPath) {
 	list := []JSONSchemaProps{}
 	for i := 0; d.more(']', i); i++ {
 		list = append(list, JSONSchemaProps{})
-		child := path.element(i)
+		child := path.Element(i)
 		d.schema(&list[i], &child)
 	}
 	*p = list
 }
 
-func (d *byteDecoder) schemaMap(p *map[string]JSONSchemaProps, path *fieldPath) {
+func (d *byteDecoder) schemaMap(p *map[string]JSONSchemaProps, path *api.FieldPath) {
 	if !d.object() {
 		*p = nil
 		return
@@ -268,7 +270,7 @@ func (d *byteDecoder) schemaMap(p *map[string]JSONSchemaProps, path *fieldPath) 
 			d.decline()
 		}
 		var v JSONSchemaProps
-		child := path.field(k, false)
+		child := path.Field(k, false)
 		d.schema(&v, &child)
 		m[k] = v
 	}

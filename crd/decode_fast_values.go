@@ -2,6 +2,7 @@ package crd
 
 import (
 	"encoding/base64"
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"math"
 	"strconv"
 
@@ -105,7 +106,7 @@ func optional[T any](d *byteDecoder, p **T, read func(*byteDecoder, *T)) {
 }
 
 // optionalAt is optional for a struct, read at path.
-func optionalAt[T any](d *byteDecoder, p **T, path *fieldPath, read func(*byteDecoder, *T, *fieldPath)) {
+func optionalAt[T any](d *byteDecoder, p **T, path *api.FieldPath, read func(*byteDecoder, *T, *api.FieldPath)) {
 	if d.null() {
 		*p = nil
 		return
@@ -117,7 +118,7 @@ func optionalAt[T any](d *byteDecoder, p **T, path *fieldPath, read func(*byteDe
 
 // decodeListAt reads an array, or null, with read for each element: json.Unmarshal
 // makes [] an empty slice, not nil.
-func decodeListAt[T any](d *byteDecoder, p *[]T, path *fieldPath, read func(*byteDecoder, *T, *fieldPath)) {
+func decodeListAt[T any](d *byteDecoder, p *[]T, path *api.FieldPath, read func(*byteDecoder, *T, *api.FieldPath)) {
 	if !d.array() {
 		*p = nil
 		return
@@ -126,7 +127,7 @@ func decodeListAt[T any](d *byteDecoder, p *[]T, path *fieldPath, read func(*byt
 	for i := 0; d.more(']', i); i++ {
 		var zero T
 		list = append(list, zero)
-		child := path.element(i)
+		child := path.Element(i)
 		read(d, &list[i], &child)
 	}
 	*p = list
@@ -150,7 +151,7 @@ func decodeList[T any](d *byteDecoder, p *[]T, read func(*byteDecoder, *T)) {
 // decodeMapAt reads an object, or null, into a map, with read for each value;
 // a key given twice is declined, since the server reports it and keeps
 // the last value.
-func decodeMapAt[T any](d *byteDecoder, p *map[string]T, path *fieldPath, read func(*byteDecoder, *T, *fieldPath)) {
+func decodeMapAt[T any](d *byteDecoder, p *map[string]T, path *api.FieldPath, read func(*byteDecoder, *T, *api.FieldPath)) {
 	if !d.object() {
 		*p = nil
 		return
@@ -162,7 +163,7 @@ func decodeMapAt[T any](d *byteDecoder, p *map[string]T, path *fieldPath, read f
 			d.decline()
 		}
 		var v T
-		child := path.field(k, false)
+		child := path.Field(k, false)
 		read(d, &v, &child)
 		m[k] = v
 	}

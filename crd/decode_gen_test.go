@@ -28,7 +28,7 @@ func bigCRD(versions int) []byte {
 	for i := range versions {
 		c.Spec.Versions = append(c.Spec.Versions, Version{
 			Name: fmt.Sprintf("v1beta%d", i+1), Served: true, Storage: i == versions-1,
-			Schema:       &Schema{&schema},
+			Schema:       &Schema{OpenAPIV3Schema: &schema},
 			Subresources: &Subresources{Status: &StatusSubresource{}},
 			AdditionalPrinterColumns: []PrinterColumn{
 				{Name: "Ready", Type: "string", JSONPath: `.status.conditions[?(@.type=="Ready")].status`},
@@ -61,10 +61,10 @@ func genSchema(depth int) JSONSchemaProps {
 				XListType: ptr("map"), XListMapKeys: []string{"name"}}
 		case 2:
 			s.Properties[name] = JSONSchemaProps{Type: "string", Description: desc,
-				Enum: []JSON{{"Always"}, {"Never"}, {"IfNotPresent"}}, Default: &JSON{"Always"}}
+				Enum: []JSON{{Value: "Always"}, {Value: "Never"}, {Value: "IfNotPresent"}}, Default: &JSON{Value: "Always"}}
 		case 3:
 			s.Properties[name] = JSONSchemaProps{Type: "integer", Format: "int32", Description: desc,
-				Minimum: ptr(0.0), Maximum: ptr(65535.0), Default: &JSON{int64(8080)}}
+				Minimum: ptr(0.0), Maximum: ptr(65535.0), Default: &JSON{Value: int64(8080)}}
 		case 4:
 			s.Properties[name] = JSONSchemaProps{Type: "object", Description: desc,
 				AdditionalProperties: &JSONSchemaPropsOrBool{Allows: true, Schema: &JSONSchemaProps{Type: "string"}}}
@@ -88,7 +88,7 @@ func fullCRD() []byte {
 	var c CustomResourceDefinition
 	fill(reflect.ValueOf(&c).Elem(), 0)
 	// Timestamps hold a time, or Decode fails.
-	t := &JSON{"2026-11-23T10:00:00Z"}
+	t := &JSON{Value: "2026-11-23T10:00:00Z"}
 	c.Metadata.CreationTimestamp, c.Metadata.DeletionTimestamp = t, t
 	for i := range c.Metadata.ManagedFields {
 		c.Metadata.ManagedFields[i].Time = t
@@ -114,7 +114,7 @@ func fill(v reflect.Value, depth int) {
 		fill(v.Elem(), depth)
 	case reflect.Struct:
 		if v.Type() == reflect.TypeFor[JSON]() {
-			v.Set(reflect.ValueOf(JSON{map[string]any{"a": []any{int64(1), 1.5, "s", true, nil}}}))
+			v.Set(reflect.ValueOf(JSON{Value: map[string]any{"a": []any{int64(1), 1.5, "s", true, nil}}}))
 			return
 		}
 		if v.Type() == reflect.TypeFor[JSONSchemaProps]() {

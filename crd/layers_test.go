@@ -15,6 +15,7 @@ import (
 // package may import the standard library and the packages of the layers
 // below its own; never one of its own layer, one above it, or crd.
 var internalLayers = [][]string{
+	{"api"},
 	{"field"},
 	{"names", "strfmt", "structural"},
 	{"prune", "objectmeta", "openapi", "defaulting", "listtype"},

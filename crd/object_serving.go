@@ -2,6 +2,7 @@ package crd
 
 import (
 	"fmt"
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"strings"
 	"sync"
 
@@ -75,7 +76,7 @@ func findVersion(c *CustomResourceDefinition, version string) (*Version, error) 
 		if v.Name != version {
 			continue
 		}
-		if !v.hasSchema() {
+		if !api.HasSchema(v) {
 			return nil, fmt.Errorf("version %s of CRD %s has no schema", version, c.Metadata.Name)
 		}
 		return v, nil

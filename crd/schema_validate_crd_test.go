@@ -16,7 +16,7 @@ func schemaCRD(t *testing.T, v1, v2 string, status bool) *CustomResourceDefiniti
 		if err := json.Unmarshal([]byte(s), &p); err != nil {
 			t.Fatalf("bad schema %s: %v", s, err)
 		}
-		return &Schema{&p}
+		return &Schema{OpenAPIV3Schema: &p}
 	}
 	c := &CustomResourceDefinition{
 		Metadata: Metadata{Name: "crontabs.stable.example.com"},

@@ -37,7 +37,7 @@ func FuzzValidateSchema(f *testing.F) {
 				t.Errorf("error outside the schema: %s", m)
 			}
 		}
-		old := &CustomResourceDefinition{Spec: Spec{Versions: []Version{{Name: "v1", Schema: &Schema{&JSONSchemaProps{Type: "object"}}}}}}
+		old := &CustomResourceDefinition{Spec: Spec{Versions: []Version{{Name: "v1", Schema: &Schema{OpenAPIV3Schema: &JSONSchemaProps{Type: "object"}}}}}}
 		update := messages(validateSchema(modelOf(&s), status, updateSchemaOptions(old), "spec.versions[0].schema", "v1"))
 		if !slices.Equal(first, update) {
 			t.Errorf("update from a valid object differs from create:\n%q\n%q", first, update)

@@ -1,6 +1,9 @@
 package crd
 
-import "github.com/kubeversion/kubeversion/crd/internal/field"
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+)
 
 // schemaOptions are the rules on schemas that an update relaxes when the
 // live object already broke them: the schema part of the API server's
@@ -61,7 +64,7 @@ func updateSchemaOptions(old *CustomResourceDefinition) schemaOptions {
 func anySchema(spec *Spec, pred func(*JSONSchemaProps) bool) bool {
 	for i := range spec.Versions {
 		v := &spec.Versions[i]
-		if v.hasSchema() && schemaHas(v.Schema.OpenAPIV3Schema, pred) {
+		if api.HasSchema(v) && schemaHas(v.Schema.OpenAPIV3Schema, pred) {
 			return true
 		}
 	}
@@ -73,7 +76,7 @@ func anySchema(spec *Spec, pred func(*JSONSchemaProps) bool) bool {
 func anyRoot(spec *Spec, pred func(*JSONSchemaProps) bool) bool {
 	for i := range spec.Versions {
 		v := &spec.Versions[i]
-		if v.hasSchema() && pred(v.Schema.OpenAPIV3Schema) {
+		if api.HasSchema(v) && pred(v.Schema.OpenAPIV3Schema) {
 			return true
 		}
 	}

@@ -43,7 +43,7 @@ func TestUpdateSchemaOptions(t *testing.T) {
 			continue
 		}
 		old := &CustomResourceDefinition{Spec: Spec{Versions: []Version{
-			{Name: "v1", Schema: &Schema{&s}},
+			{Name: "v1", Schema: &Schema{OpenAPIV3Schema: &s}},
 			{Name: "v2"}, // no schema: nothing to relax
 		}}}
 		got := updateSchemaOptions(old)

@@ -1,212 +1,125 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/api"
+
 // CustomResourceDefinition is an apiextensions.k8s.io/v1
 // CustomResourceDefinition, with the JSON field names of the v1 API. Read
 // one with [Decode], which matches field names case-sensitively and reports
 // unknown fields as the API server does. For example:
 //
 //	c, err := crd.Decode(manifest) // JSON; convert YAML first
-type CustomResourceDefinition struct {
-	APIVersion string   `json:"apiVersion,omitempty"`
-	Kind       string   `json:"kind,omitempty"`
-	Metadata   Metadata `json:"metadata"`
-	Spec       Spec     `json:"spec"`
-	Status     Status   `json:"status"`
-}
+type CustomResourceDefinition = api.CustomResourceDefinition
 
 // Metadata is metadata, the ObjectMeta of Kubernetes. The fields the
 // server sets (uid, resourceVersion, timestamps and the like) are kept as
 // they were read.
-type Metadata struct {
-	Name                       string            `json:"name,omitempty"`
-	GenerateName               string            `json:"generateName,omitempty"`
-	Namespace                  string            `json:"namespace,omitempty"`
-	SelfLink                   string            `json:"selfLink,omitempty"`
-	UID                        string            `json:"uid,omitempty"`
-	ResourceVersion            string            `json:"resourceVersion,omitempty"`
-	Generation                 int64             `json:"generation,omitempty"`
-	CreationTimestamp          *JSON             `json:"creationTimestamp,omitempty"`
-	DeletionTimestamp          *JSON             `json:"deletionTimestamp,omitempty"`
-	DeletionGracePeriodSeconds *int64            `json:"deletionGracePeriodSeconds,omitempty"`
-	Labels                     map[string]string `json:"labels,omitempty"`
-	Annotations                map[string]string `json:"annotations,omitempty"`
-	OwnerReferences            []OwnerReference  `json:"ownerReferences,omitempty"`
-	Finalizers                 []string          `json:"finalizers,omitempty"`
-	ManagedFields              []ManagedField    `json:"managedFields,omitempty"`
-}
+type Metadata = api.Metadata
 
 // OwnerReference is an entry of metadata.ownerReferences.
-type OwnerReference struct {
-	APIVersion         string `json:"apiVersion"`
-	Kind               string `json:"kind"`
-	Name               string `json:"name"`
-	UID                string `json:"uid"`
-	Controller         *bool  `json:"controller,omitempty"`
-	BlockOwnerDeletion *bool  `json:"blockOwnerDeletion,omitempty"`
-}
+type OwnerReference = api.OwnerReference
 
 // ManagedField is an entry of metadata.managedFields, kept as read.
-type ManagedField struct {
-	Manager     string `json:"manager,omitempty"`
-	Operation   string `json:"operation,omitempty"`
-	APIVersion  string `json:"apiVersion,omitempty"`
-	Time        *JSON  `json:"time,omitempty"`
-	FieldsType  string `json:"fieldsType,omitempty"`
-	FieldsV1    *JSON  `json:"fieldsV1,omitempty"`
-	Subresource string `json:"subresource,omitempty"`
-}
+type ManagedField = api.ManagedField
 
 // Spec is spec.
-type Spec struct {
-	Group                 string      `json:"group"`
-	Names                 Names       `json:"names"`
-	Scope                 string      `json:"scope"`
-	Versions              []Version   `json:"versions"`
-	Conversion            *Conversion `json:"conversion,omitempty"`
-	PreserveUnknownFields bool        `json:"preserveUnknownFields,omitempty"`
-}
-
-// The scopes of spec.scope.
-const (
-	NamespaceScoped = "Namespaced"
-	ClusterScoped   = "Cluster"
-)
+type Spec = api.Spec
 
 // Names is spec.names, and status.acceptedNames.
-type Names struct {
-	Plural     string   `json:"plural"`
-	Singular   string   `json:"singular,omitempty"`
-	ShortNames []string `json:"shortNames,omitempty"`
-	Kind       string   `json:"kind"`
-	ListKind   string   `json:"listKind,omitempty"`
-	Categories []string `json:"categories,omitempty"`
-}
+type Names = api.Names
 
 // Version is one entry of spec.versions.
-type Version struct {
-	Name    string `json:"name"`
-	Served  bool   `json:"served"`
-	Storage bool   `json:"storage"`
-
-	Deprecated bool `json:"deprecated,omitempty"`
-	// DeprecationWarning is nil when the field is absent; a pointer to ""
-	// when it is set to the empty string, which is an error.
-	DeprecationWarning *string `json:"deprecationWarning,omitempty"`
-
-	Schema                   *Schema           `json:"schema,omitempty"`
-	Subresources             *Subresources     `json:"subresources,omitempty"`
-	AdditionalPrinterColumns []PrinterColumn   `json:"additionalPrinterColumns,omitempty"`
-	SelectableFields         []SelectableField `json:"selectableFields,omitempty"`
-}
+type Version = api.Version
 
 // Schema is spec.versions[].schema.
-type Schema struct {
-	// OpenAPIV3Schema is nil when the field is absent or null.
-	OpenAPIV3Schema *JSONSchemaProps `json:"openAPIV3Schema,omitempty"`
-}
-
-// hasSchema reports whether v has schema.openAPIV3Schema.
-func (v *Version) hasSchema() bool {
-	return v.Schema != nil && v.Schema.OpenAPIV3Schema != nil
-}
+type Schema = api.Schema
 
 // Subresources is spec.versions[].subresources.
-type Subresources struct {
-	// Status is non-nil when the status subresource is enabled; it has
-	// no fields.
-	Status *StatusSubresource `json:"status,omitempty"`
-	Scale  *ScaleSubresource  `json:"scale,omitempty"`
-}
+type Subresources = api.Subresources
 
 // StatusSubresource is spec.versions[].subresources.status, an empty
 // object.
-type StatusSubresource struct{}
+type StatusSubresource = api.StatusSubresource
 
 // ScaleSubresource is spec.versions[].subresources.scale.
-type ScaleSubresource struct {
-	SpecReplicasPath   string  `json:"specReplicasPath"`
-	StatusReplicasPath string  `json:"statusReplicasPath"`
-	LabelSelectorPath  *string `json:"labelSelectorPath,omitempty"`
-}
+type ScaleSubresource = api.ScaleSubresource
 
 // PrinterColumn is an entry of spec.versions[].additionalPrinterColumns.
-type PrinterColumn struct {
-	Name        string `json:"name"`
-	Type        string `json:"type"`
-	Format      string `json:"format,omitempty"`
-	Description string `json:"description,omitempty"`
-	Priority    int32  `json:"priority,omitempty"`
-	JSONPath    string `json:"jsonPath"`
-}
+type PrinterColumn = api.PrinterColumn
 
 // SelectableField is an entry of spec.versions[].selectableFields.
-type SelectableField struct {
-	JSONPath string `json:"jsonPath"`
-}
+type SelectableField = api.SelectableField
 
 // Conversion is spec.conversion. The API server reads a missing
 // spec.conversion as strategy None.
-type Conversion struct {
-	Strategy string   `json:"strategy"`
-	Webhook  *Webhook `json:"webhook,omitempty"`
-}
-
-// The conversion strategies the API server accepts.
-const (
-	NoneConverter    = "None"
-	WebhookConverter = "Webhook"
-)
+type Conversion = api.Conversion
 
 // Webhook is spec.conversion.webhook.
-type Webhook struct {
-	ClientConfig             *ClientConfig `json:"clientConfig,omitempty"`
-	ConversionReviewVersions []string      `json:"conversionReviewVersions"`
-}
+type Webhook = api.Webhook
 
 // ClientConfig is spec.conversion.webhook.clientConfig. CABundle holds
 // the PEM bytes, decoded from the base64 of the manifest.
-type ClientConfig struct {
-	URL      *string           `json:"url,omitempty"`
-	Service  *ServiceReference `json:"service,omitempty"`
-	CABundle []byte            `json:"caBundle,omitempty"`
-}
+type ClientConfig = api.ClientConfig
 
 // ServiceReference is spec.conversion.webhook.clientConfig.service. A nil
 // Port means the default, 443.
-type ServiceReference struct {
-	Namespace string  `json:"namespace"`
-	Name      string  `json:"name"`
-	Path      *string `json:"path,omitempty"`
-	Port      *int32  `json:"port,omitempty"`
-}
+type ServiceReference = api.ServiceReference
 
 // Status is status. On create the API server replaces it; on update it
 // keeps the live object's.
-type Status struct {
-	Conditions         []Condition `json:"conditions,omitempty"`
-	AcceptedNames      Names       `json:"acceptedNames"`
-	StoredVersions     []string    `json:"storedVersions,omitempty"`
-	ObservedGeneration int64       `json:"observedGeneration,omitempty"`
-}
+type Status = api.Status
 
 // Condition is an entry of status.conditions.
-type Condition struct {
-	Type               string `json:"type"`
-	Status             string `json:"status"`
-	LastTransitionTime *JSON  `json:"lastTransitionTime,omitempty"`
-	Reason             string `json:"reason,omitempty"`
-	Message            string `json:"message,omitempty"`
-	ObservedGeneration int64  `json:"observedGeneration,omitempty"`
-}
+type Condition = api.Condition
 
-// IsEstablished reports whether status.conditions says the CRD is
-// Established, which makes the API server check the webhook's caBundle
-// on update.
-func (s *Status) IsEstablished() bool {
-	for _, c := range s.Conditions {
-		if c.Type == "Established" && c.Status == "True" {
-			return true
-		}
-	}
-	return false
-}
+// JSONSchemaProps is an OpenAPI v3 schema as a CustomResourceDefinition
+// holds it in spec.versions[].schema.openAPIV3Schema: the one model of a
+// schema in this project, used to validate it, to prune objects by it, and
+// to compare two of them. Its fields and JSON names are those of
+// apiextensions.k8s.io/v1. For example, the schema
+//
+//	{"type": "object", "properties": {"spec": {"type": "string"}}}
+//
+// is
+//
+//	&JSONSchemaProps{Type: "object", Properties: map[string]JSONSchemaProps{"spec": {Type: "string"}}}
+type JSONSchemaProps = api.JSONSchemaProps
+
+// JSONSchemaPropsOrArray is the value of items: one schema, or (not
+// allowed in a structural schema) a list of them.
+type JSONSchemaPropsOrArray = api.JSONSchemaPropsOrArray
+
+// JSONSchemaPropsOrBool is the value of additionalProperties or
+// additionalItems: a boolean, or a schema, which means true.
+type JSONSchemaPropsOrBool = api.JSONSchemaPropsOrBool
+
+// JSONSchemaPropsOrStringArray is a value of dependencies: a schema, or a
+// list of property names.
+type JSONSchemaPropsOrStringArray = api.JSONSchemaPropsOrStringArray
+
+// ExternalDocumentation is externalDocs.
+type ExternalDocumentation = api.ExternalDocumentation
+
+// ValidationRule is an entry of x-kubernetes-validations: a CEL rule.
+// Package crd keeps the rules but does not compile them; see the package
+// doc.
+type ValidationRule = api.ValidationRule
+
+// JSON is a JSON value of a schema (default, example, an entry of enum) or
+// of metadata (a timestamp, managed fields), as the API server reads it:
+// Value is nil, a bool, a string, an int64 (a number written without a
+// fraction or exponent that fits), a float64 (any other number), a []any
+// or a map[string]any. For example, the default 3 is &JSON{Value: int64(3)}
+// and 3.0 is &JSON{Value: 3.0}.
+type JSON = api.JSON
+
+// The scopes of spec.scope.
+const (
+	NamespaceScoped = api.NamespaceScoped
+	ClusterScoped   = api.ClusterScoped
+)
+
+// The conversion strategies the API server accepts.
+const (
+	NoneConverter    = api.NoneConverter
+	WebhookConverter = api.WebhookConverter
+)

@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"slices"
 	"strings"
 )
@@ -51,7 +52,7 @@ func checkNoneConversion(c *CustomResourceDefinition) []Finding {
 
 // versionSchema returns v's openAPIV3Schema, or nil.
 func versionSchema(v *Version) *JSONSchemaProps {
-	if !v.hasSchema() {
+	if !api.HasSchema(v) {
 		return nil
 	}
 	return v.Schema.OpenAPIV3Schema

@@ -1,6 +1,9 @@
 package crd
 
-import "strconv"
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"strconv"
+)
 
 // ValidateCreate returns what the API server would reject when c is
 // created, or nil. As the server does, it first replaces the status: the
@@ -103,7 +106,7 @@ func versionPath(i int) string {
 // makes the API server require schemas of every version on update.
 func allHaveSchemas(versions []Version) bool {
 	for i := range versions {
-		if !versions[i].hasSchema() {
+		if !api.HasSchema(&versions[i]) {
 			return false
 		}
 	}

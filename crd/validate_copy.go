@@ -1,6 +1,9 @@
 package crd
 
-import "github.com/kubeversion/kubeversion/internal/jsonvalue"
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
+)
 
 // The API server checks a default's embedded metadata by coercing it in
 // place, in the very object it validates (see validateDefaults): a default
@@ -31,7 +34,7 @@ func validationCopy(c *CustomResourceDefinition) *CustomResourceDefinition {
 	cp.Spec.Versions = make([]Version, len(c.Spec.Versions))
 	for i, v := range c.Spec.Versions {
 		if v.Schema != nil {
-			v.Schema = &Schema{copyDefaults(v.Schema.OpenAPIV3Schema)}
+			v.Schema = &Schema{OpenAPIV3Schema: copyDefaults(v.Schema.OpenAPIV3Schema)}
 		}
 		cp.Spec.Versions[i] = v
 	}
@@ -43,7 +46,7 @@ func validationCopy(c *CustomResourceDefinition) *CustomResourceDefinition {
 func hasCoercibleDefault(versions []Version) bool {
 	found := false
 	for i := range versions {
-		if !versions[i].hasSchema() {
+		if !api.HasSchema(&versions[i]) {
 			continue
 		}
 		walkSchema(versions[i].Schema.OpenAPIV3Schema, func(s *JSONSchemaProps) {
@@ -69,7 +72,7 @@ func copyDefaults(s *JSONSchemaProps) *JSONSchemaProps {
 	}
 	c := *s
 	if s.Default != nil {
-		c.Default = &JSON{jsonvalue.Copy(s.Default.Value)}
+		c.Default = &JSON{Value: jsonvalue.Copy(s.Default.Value)}
 	}
 	if s.Items != nil {
 		items := *s.Items

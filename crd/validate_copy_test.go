@@ -46,8 +46,8 @@ func TestValidateCoercesACopy(t *testing.T) {
 	for _, tt := range tests {
 		c := cronTab()
 		c.Spec.Versions[0].Storage = true // to print the versions
-		c.Spec.Versions[0].Schema = &Schema{mustSchema(t, tt.v1)}
-		c.Spec.Versions[1].Schema = &Schema{mustSchema(t, tt.v2)}
+		c.Spec.Versions[0].Schema = &Schema{OpenAPIV3Schema: mustSchema(t, tt.v1)}
+		c.Spec.Versions[1].Schema = &Schema{OpenAPIV3Schema: mustSchema(t, tt.v2)}
 		if tt.status {
 			for i := range c.Spec.Versions {
 				c.Spec.Versions[i].Subresources = &Subresources{Status: &StatusSubresource{}}
@@ -83,11 +83,11 @@ func TestValidateCoercesACopy(t *testing.T) {
 // object default is copied.
 func TestValidateCopiesOnlyWhenNeeded(t *testing.T) {
 	c := cronTab()
-	c.Spec.Versions[0].Schema = &Schema{mustSchema(t, `{"type": "object", "properties": {"a": {"type": "string", "default": "x"}}}`)}
+	c.Spec.Versions[0].Schema = &Schema{OpenAPIV3Schema: mustSchema(t, `{"type": "object", "properties": {"a": {"type": "string", "default": "x"}}}`)}
 	if validationCopy(c) != c {
 		t.Errorf("validationCopy copied a CRD with only scalar defaults")
 	}
-	c.Spec.Versions[1].Schema = &Schema{mustSchema(t, `{"type": "object", "properties": {"l": {"type": "array", "items": {"type": "object", "properties": {"o": {"type": "object", "default": {}}}}}}}`)}
+	c.Spec.Versions[1].Schema = &Schema{OpenAPIV3Schema: mustSchema(t, `{"type": "object", "properties": {"l": {"type": "array", "items": {"type": "object", "properties": {"o": {"type": "object", "default": {}}}}}}}`)}
 	cp := validationCopy(c)
 	if cp == c {
 		t.Fatalf("validationCopy did not copy a CRD with an object default")

@@ -6,7 +6,7 @@ import (
 )
 
 func TestErrorValuesAsTheServerPrintsThem(t *testing.T) {
-	schema := &JSONSchemaProps{Type: "object", Default: &JSON{map[string]any{"a": int64(1)}},
+	schema := &JSONSchemaProps{Type: "object", Default: &JSON{Value: map[string]any{"a": int64(1)}},
 		Items: &JSONSchemaPropsOrArray{Schema: &JSONSchemaProps{Type: "string"}}}
 	const printedSchema = `{"ID":"","Schema":"","Ref":null,"Description":"","Type":"object","Nullable":false,"Format":"","Title":"",` +
 		`"Default":{"a":1},"Maximum":null,"ExclusiveMaximum":false,"Minimum":null,"ExclusiveMinimum":false,"MaxLength":null,` +
@@ -30,8 +30,8 @@ func TestErrorValuesAsTheServerPrintsThem(t *testing.T) {
 	}{
 		{"a schema", invalid("f", schema, "d"), "f: Invalid value: " + printedSchema + ": d"},
 		{"versions that differ keep their own schemas", invalid("spec.versions", []Version{
-			{Name: "v1", Schema: &Schema{&JSONSchemaProps{Type: "object"}}, AdditionalPrinterColumns: []PrinterColumn{{Name: "a", Type: "string", JSONPath: ".a"}}},
-			{Name: "v2", Storage: true, Schema: &Schema{schema}, AdditionalPrinterColumns: []PrinterColumn{{Name: "a", Type: "string", JSONPath: ".a"}},
+			{Name: "v1", Schema: &Schema{OpenAPIV3Schema: &JSONSchemaProps{Type: "object"}}, AdditionalPrinterColumns: []PrinterColumn{{Name: "a", Type: "string", JSONPath: ".a"}}},
+			{Name: "v2", Storage: true, Schema: &Schema{OpenAPIV3Schema: schema}, AdditionalPrinterColumns: []PrinterColumn{{Name: "a", Type: "string", JSONPath: ".a"}},
 				Subresources: &Subresources{Scale: &ScaleSubresource{LabelSelectorPath: ptr(".s")}}},
 		}, "d"), `spec.versions: Invalid value: [{"Name":"v1","Served":false,"Storage":false,"Deprecated":false,"DeprecationWarning":null,` +
 			`"Schema":{"OpenAPIV3Schema":` + strings.Replace(printedSchema[:strings.Index(printedSchema, `"Items":`)], `"Default":{"a":1}`, `"Default":null`, 1) +
@@ -62,7 +62,7 @@ func TestVersionsErrorIsShort(t *testing.T) {
 	for i := range 1000 {
 		big.Properties[strings.Repeat("p", i+1)] = JSONSchemaProps{Type: "string", Description: strings.Repeat("d", 100)}
 	}
-	c.Spec.Versions = []Version{{Name: "v1", Served: true, Schema: &Schema{big}}}
+	c.Spec.Versions = []Version{{Name: "v1", Served: true, Schema: &Schema{OpenAPIV3Schema: big}}}
 	errs := ValidateCreate(c)
 	if len(errs) == 0 || errs[0].Field != "spec.versions" {
 		t.Fatalf("ValidateCreate = %v, want a spec.versions error first", errs)

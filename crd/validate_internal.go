@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"reflect"
 	"strings"
 )
@@ -124,7 +125,7 @@ func (in *internalSpec) schemas() []*JSONSchemaProps {
 		out = append(out, s)
 	}
 	for i := range in.versions {
-		if v := &in.versions[i]; v.hasSchema() {
+		if v := &in.versions[i]; api.HasSchema(v) {
 			out = append(out, v.Schema.OpenAPIV3Schema)
 		}
 	}

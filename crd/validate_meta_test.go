@@ -108,13 +108,13 @@ func TestMetadataOnUpdate(t *testing.T) {
 			`metadata.resourceVersion: Invalid value: "": must be specified for an update`}},
 		{"immutable fields", func(m *Metadata) {
 			m.UID = "u1"
-			m.CreationTimestamp = &JSON{"2024-01-02T03:04:05Z"}
+			m.CreationTimestamp = &JSON{Value: "2024-01-02T03:04:05Z"}
 		}, func(m *Metadata) {
 			m.Name = "other.stable.example.com"
 			m.Namespace = "ns"
 			m.UID = "u<2>"
-			m.CreationTimestamp = &JSON{"2024-01-02T04:04:05+01:00"} // the same time
-			m.DeletionTimestamp = &JSON{"2024-01-02T03:04:05.5+01:00"}
+			m.CreationTimestamp = &JSON{Value: "2024-01-02T04:04:05+01:00"} // the same time
+			m.DeletionTimestamp = &JSON{Value: "2024-01-02T03:04:05.5+01:00"}
 			m.DeletionGracePeriodSeconds = &seconds
 		}, []string{
 			`metadata.name: Invalid value: "other.stable.example.com": field is immutable`,
@@ -123,7 +123,7 @@ func TestMetadataOnUpdate(t *testing.T) {
 			`metadata.deletionTimestamp: Invalid value: "2024-01-02T02:04:05Z": field is immutable`,
 			`metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable`,
 		}},
-		{"creation timestamp removed", func(m *Metadata) { m.CreationTimestamp = &JSON{"2024-01-02T03:04:05Z"} }, func(m *Metadata) { m.CreationTimestamp = nil }, []string{
+		{"creation timestamp removed", func(m *Metadata) { m.CreationTimestamp = &JSON{Value: "2024-01-02T03:04:05Z"} }, func(m *Metadata) { m.CreationTimestamp = nil }, []string{
 			`metadata.creationTimestamp: Invalid value: null: field is immutable`}},
 		{"generation: unchanged spec keeps the manifest's", func(m *Metadata) { m.Generation = 3 }, func(m *Metadata) { m.Generation = 2 }, []string{
 			`metadata.generation: Invalid value: 2: must not be decremented`}},
@@ -132,10 +132,10 @@ func TestMetadataOnUpdate(t *testing.T) {
 			`metadata.generation: Invalid value: -1: must not be decremented`,
 		}},
 		{"no new finalizers while being deleted", func(m *Metadata) {
-			m.DeletionTimestamp = &JSON{"2024-01-02T03:04:05Z"}
+			m.DeletionTimestamp = &JSON{Value: "2024-01-02T03:04:05Z"}
 			m.Finalizers = []string{"a"}
 		}, func(m *Metadata) {
-			m.DeletionTimestamp = &JSON{"2024-01-02T03:04:05Z"}
+			m.DeletionTimestamp = &JSON{Value: "2024-01-02T03:04:05Z"}
 			m.Finalizers = []string{"c", "a", "b", "c"}
 		}, []string{`metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"b", "c"}`}},
 		{"labels are checked on update too", nil, func(m *Metadata) { m.Labels = map[string]string{"a": "-"} }, []string{

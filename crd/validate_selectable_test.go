@@ -36,7 +36,7 @@ func TestSelectableFields(t *testing.T) {
 	const typeMsg = "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed."
 	perVersion := func(paths ...string) func(c *CustomResourceDefinition) {
 		return func(c *CustomResourceDefinition) {
-			c.Spec.Versions[1].Schema = &Schema{selectableSchema()}
+			c.Spec.Versions[1].Schema = &Schema{OpenAPIV3Schema: selectableSchema()}
 			c.Spec.Versions[1].SelectableFields = selectable(paths...)
 		}
 	}
@@ -78,7 +78,7 @@ func TestSelectableFields(t *testing.T) {
 		}},
 		{"the same in every version: checked at the top level", func(c *CustomResourceDefinition) {
 			for i := range c.Spec.Versions {
-				c.Spec.Versions[i].Schema = &Schema{selectableSchema()}
+				c.Spec.Versions[i].Schema = &Schema{OpenAPIV3Schema: selectableSchema()}
 				c.Spec.Versions[i].SelectableFields = selectable(".spec.ratio")
 			}
 		}, []string{`spec.selectableFields[0].jsonPath: Invalid value: ".spec.ratio": ` + typeMsg}},
@@ -86,7 +86,7 @@ func TestSelectableFields(t *testing.T) {
 			for i := range c.Spec.Versions {
 				c.Spec.Versions[i].SelectableFields = selectable(".spec.name")
 			}
-			c.Spec.Versions[1].Schema = &Schema{selectableSchema()}
+			c.Spec.Versions[1].Schema = &Schema{OpenAPIV3Schema: selectableSchema()}
 		}, []string{`spec.selectableFields: Invalid value: "": may only be set when validations.schema is included`}},
 	})
 }
@@ -98,7 +98,7 @@ func TestSelectableFieldsInASchemaTheServerCannotConvert(t *testing.T) {
 	c := cronTab()
 	s := selectableSchema()
 	s.Properties["spec"].Properties["x"] = JSONSchemaProps{Items: &JSONSchemaPropsOrArray{JSONSchemas: []JSONSchemaProps{{}}}}
-	c.Spec.Versions[1].Schema = &Schema{s}
+	c.Spec.Versions[1].Schema = &Schema{OpenAPIV3Schema: s}
 	c.Spec.Versions[1].SelectableFields = selectable(".spec.name")
 	var got []string
 	for _, e := range ValidateCreate(c) {
@@ -134,7 +134,7 @@ func TestTooManySelectableFieldsOnUpdate(t *testing.T) {
 			c      *CustomResourceDefinition
 			fields []SelectableField
 		}{{c, tt.new}, {old, tt.old}} {
-			x.c.Spec.Versions[1].Schema = &Schema{selectableSchema()}
+			x.c.Spec.Versions[1].Schema = &Schema{OpenAPIV3Schema: selectableSchema()}
 			x.c.Spec.Versions[1].SelectableFields = x.fields
 		}
 		if diff := cmp.Diff(tt.want, messages(ValidateUpdate(c, old))); diff != "" {

@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"strings"
 
 	"github.com/kubeversion/kubeversion/crd/internal/names"
@@ -58,7 +59,7 @@ func requireSchemas(in *internalSpec, opts options) (options, ErrorList) {
 		for i := range in.versions {
 			v := &in.versions[i]
 			switch {
-			case v.hasSchema():
+			case api.HasSchema(v):
 			case opts.requireSchema:
 				errs = append(errs, required(versionPath(i)+".schema.openAPIV3Schema", ""))
 			case !in.PreserveUnknownFields && v.Served:
@@ -175,7 +176,7 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 	errs = append(errs, validateSubresources(v.Subresources, path+".subresources")...)
 	errs = append(errs, validateColumns(v.AdditionalPrinterColumns, path+".additionalPrinterColumns")...)
 	if len(v.SelectableFields) > 0 {
-		if !v.hasSchema() {
+		if !api.HasSchema(v) {
 			errs = append(errs, invalid(path+".selectableFields", "", "may only be set when `version.schema.openAPIV3Schema` is not included"))
 		} else {
 			errs = append(errs, validateSelectableFields(v.SelectableFields, schema,

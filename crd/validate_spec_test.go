@@ -120,9 +120,10 @@ func TestPreserveUnknownFields(t *testing.T) {
 		}, []string{"spec.preserveUnknownFields: Invalid value: true: cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead"}},
 		{"with defaults and a webhook", func(c *CustomResourceDefinition) {
 			c.Spec.PreserveUnknownFields = true
-			c.Spec.Versions[1].Schema = &Schema{&JSONSchemaProps{Type: "object", Properties: map[string]JSONSchemaProps{
-				"spec": {Type: "object", Default: &JSON{map[string]any{}}},
+			c.Spec.Versions[1].Schema = &Schema{OpenAPIV3Schema: &JSONSchemaProps{Type: "object", Properties: map[string]JSONSchemaProps{
+				"spec": {Type: "object", Default: &JSON{Value: map[string]any{}}},
 			}}}
+
 			c.Spec.Conversion = webhookURL("https://x", "v1")
 		}, []string{
 			"spec.preserveUnknownFields: Invalid value: true: must be false in order to use defaults in the schema",

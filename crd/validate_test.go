@@ -20,8 +20,8 @@ func cronTab() *CustomResourceDefinition {
 			Names: Names{Plural: "crontabs", Kind: "CronTab"},
 			Scope: NamespaceScoped,
 			Versions: []Version{
-				{Name: "v1beta1", Served: true, Deprecated: true, Schema: &Schema{&schema}},
-				{Name: "v1", Served: true, Storage: true, Schema: &Schema{&schema}},
+				{Name: "v1beta1", Served: true, Deprecated: true, Schema: &Schema{OpenAPIV3Schema: &schema}},
+				{Name: "v1", Served: true, Storage: true, Schema: &Schema{OpenAPIV3Schema: &schema}},
 			},
 		},
 	}

@@ -1,4 +1,4 @@
-package crd
+package api
 
 import (
 	"encoding/json"
@@ -20,7 +20,7 @@ import (
 type decodeLevel struct {
 	out     []byte
 	patches []wrapperPatch
-	root    *fieldPath // the path of the level's value
+	root    *FieldPath // the path of the level's value
 	// err is the first error of a wrapper's decoding, which stops
 	// encoding/json at that wrapper as an UnmarshalJSON method's error
 	// does; jsons are the spans in out of the JSON values before it,
@@ -33,7 +33,7 @@ type decodeLevel struct {
 // unless dead: under a map key given again, whose value json.Unmarshal
 // replaced.
 type wrapperPatch struct {
-	path []*fieldPath // from the level's root, excluded
+	path []*FieldPath // from the level's root, excluded
 	val  reflect.Value
 	dead bool
 }
@@ -66,7 +66,7 @@ func (lv *decodeLevel) decode(v any) error {
 }
 
 // setPath sets the value at path within v to val, if it is there.
-func setPath(v reflect.Value, path []*fieldPath, val reflect.Value) {
+func setPath(v reflect.Value, path []*FieldPath, val reflect.Value) {
 	for v.Kind() == reflect.Pointer {
 		if v.IsNil() {
 			return // set to null by a later value of the same field
@@ -122,7 +122,7 @@ func isWrapper(t reflect.Type) bool {
 // wrapper reads the value of a wrapper of type t, held as type held (t or
 // a pointer to it), at path: it writes null for it in the level's bytes
 // and records the decoded wrapper as a patch, or its error.
-func (w *fieldWalker) wrapper(dec *json.Decoder, tok json.Token, held, t reflect.Type, path *fieldPath) error {
+func (w *fieldWalker) wrapper(dec *json.Decoder, tok json.Token, held, t reflect.Type, path *FieldPath) error {
 	w.out = append(w.out, "null"...)
 	val := reflect.New(t)
 	var err error
@@ -171,7 +171,7 @@ func (w *fieldWalker) wrapper(dec *json.Decoder, tok json.Token, held, t reflect
 		}
 		return nil
 	}
-	var steps []*fieldPath
+	var steps []*FieldPath
 	for p := path; p != w.root; p = p.parent {
 		steps = append(steps, p)
 	}
@@ -202,7 +202,7 @@ func setWrapper(w, v reflect.Value) {
 // json.Unmarshal of the level adds to an UnmarshalJSON method's type
 // error: the struct that holds the wrapper, and the names of the struct
 // fields that lead to it from the level's root.
-func (w *fieldWalker) errorContext(err error, path *fieldPath) error {
+func (w *fieldWalker) errorContext(err error, path *FieldPath) error {
 	te, ok := err.(*json.UnmarshalTypeError)
 	if !ok {
 		return err

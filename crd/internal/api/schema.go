@@ -1,4 +1,4 @@
-package crd
+package api
 
 // JSONSchemaProps is an OpenAPI v3 schema as a CustomResourceDefinition
 // holds it in spec.versions[].schema.openAPIV3Schema: the one model of a

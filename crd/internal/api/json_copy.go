@@ -1,4 +1,4 @@
-package crd
+package api
 
 import "github.com/kubeversion/kubeversion/internal/jsonvalue"
 

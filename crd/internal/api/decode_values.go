@@ -1,4 +1,4 @@
-package crd
+package api
 
 import (
 	"bytes"
@@ -76,7 +76,7 @@ func (s *JSONSchemaPropsOrBool) UnmarshalJSON(data []byte) error {
 	case len(data) == 0:
 	case data[0] == '{':
 		var sch JSONSchemaProps
-		if _, err := decodeInto(data, &sch, false); err != nil {
+		if _, err := DecodeInto(data, &sch, false); err != nil {
 			return err
 		}
 		nw.Allows = true
@@ -106,12 +106,12 @@ func (s *JSONSchemaPropsOrArray) UnmarshalJSON(data []byte) error {
 	switch firstByte(data) {
 	case '{':
 		var sch JSONSchemaProps
-		if _, err := decodeInto(data, &sch, false); err != nil {
+		if _, err := DecodeInto(data, &sch, false); err != nil {
 			return err
 		}
 		nw.Schema = &sch
 	case '[':
-		if _, err := decodeInto(data, &nw.JSONSchemas, false); err != nil {
+		if _, err := DecodeInto(data, &nw.JSONSchemas, false); err != nil {
 			return err
 		}
 	}
@@ -134,12 +134,12 @@ func (s *JSONSchemaPropsOrStringArray) UnmarshalJSON(data []byte) error {
 	switch firstByte(data) {
 	case '{':
 		var sch JSONSchemaProps
-		if _, err := decodeInto(data, &sch, false); err != nil {
+		if _, err := DecodeInto(data, &sch, false); err != nil {
 			return err
 		}
 		nw.Schema = &sch
 	case '[':
-		if _, err := decodeInto(data, &nw.Property, false); err != nil {
+		if _, err := DecodeInto(data, &nw.Property, false); err != nil {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package crd
+package api
 
 import (
 	"encoding/json"
@@ -26,7 +26,7 @@ type fieldWalker struct {
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 
-func (w *fieldWalker) value(dec *json.Decoder, t reflect.Type, path *fieldPath) error {
+func (w *fieldWalker) value(dec *json.Decoder, t reflect.Type, path *FieldPath) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -34,7 +34,7 @@ func (w *fieldWalker) value(dec *json.Decoder, t reflect.Type, path *fieldPath) 
 	return w.valueFrom(dec, tok, t, path)
 }
 
-func (w *fieldWalker) valueFrom(dec *json.Decoder, tok json.Token, t reflect.Type, path *fieldPath) error {
+func (w *fieldWalker) valueFrom(dec *json.Decoder, tok json.Token, t reflect.Type, path *FieldPath) error {
 	held := t
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -83,7 +83,7 @@ const (
 	keyUnknown
 )
 
-func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path *fieldPath) error {
+func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path *FieldPath) error {
 	if err := w.enter('{'); err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path *fieldPath)
 			return err
 		}
 		key := tok.(string) // the decoder guarantees a string key
-		child := path.field(key, fields != nil)
+		child := path.Field(key, fields != nil)
 		var ft reflect.Type
 		if fields == nil {
 			ft = t.Elem()
@@ -155,7 +155,7 @@ func (w *fieldWalker) object(dec *json.Decoder, t reflect.Type, path *fieldPath)
 	return nil
 }
 
-func (w *fieldWalker) array(dec *json.Decoder, t reflect.Type, path *fieldPath) error {
+func (w *fieldWalker) array(dec *json.Decoder, t reflect.Type, path *FieldPath) error {
 	if err := w.enter('['); err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func (w *fieldWalker) array(dec *json.Decoder, t reflect.Type, path *fieldPath) 
 		if i > 0 {
 			w.out = append(w.out, ',')
 		}
-		child := path.element(i)
+		child := path.Element(i)
 		if err := w.value(dec, t.Elem(), &child); err != nil {
 			return err
 		}

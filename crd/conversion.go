@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
@@ -30,7 +31,7 @@ func validateConversion(conv *Conversion, requireRecognized, allowInvalidCABundl
 	switch conv.Strategy {
 	case NoneConverter, WebhookConverter:
 	case "":
-		errs = append(errs, required(strategyPath, ""))
+		errs = append(errs, field.RequiredValue(strategyPath, ""))
 	default:
 		errs = append(errs, &Error{Type: ErrorTypeNotSupported, Field: strategyPath, BadValue: conv.Strategy, Detail: `supported values: "None", "Webhook"`})
 	}
@@ -41,18 +42,18 @@ func validateConversion(conv *Conversion, requireRecognized, allowInvalidCABundl
 	}
 	if conv.Strategy != WebhookConverter {
 		if cc != nil {
-			errs = append(errs, forbidden(clientConfigPath, "should not be set when strategy is not set to Webhook"))
+			errs = append(errs, field.ForbiddenValue(clientConfigPath, "should not be set when strategy is not set to Webhook"))
 		}
 		if len(reviewVersions) > 0 {
-			errs = append(errs, forbidden(reviewVersionsPath, "should not be set when strategy is not set to Webhook"))
+			errs = append(errs, field.ForbiddenValue(reviewVersionsPath, "should not be set when strategy is not set to Webhook"))
 		}
 		return errs
 	}
 	switch {
 	case cc == nil:
-		errs = append(errs, required(clientConfigPath, "required when strategy is set to Webhook"))
+		errs = append(errs, field.RequiredValue(clientConfigPath, "required when strategy is set to Webhook"))
 	case (cc.URL == nil) == (cc.Service == nil):
-		errs = append(errs, required(clientConfigPath, "exactly one of url or service is required"))
+		errs = append(errs, field.RequiredValue(clientConfigPath, "exactly one of url or service is required"))
 	case cc.URL != nil:
 		errs = append(errs, validateWebhookURL(clientConfigPath+".url", *cc.URL)...)
 	default:
@@ -69,23 +70,23 @@ func validateConversion(conv *Conversion, requireRecognized, allowInvalidCABundl
 // other entry gets one error per DNS-1035 message.
 func validateReviewVersions(versions []string, requireRecognized bool) ErrorList {
 	if len(versions) == 0 {
-		return ErrorList{required(reviewVersionsPath, "")}
+		return ErrorList{field.RequiredValue(reviewVersionsPath, "")}
 	}
 	var errs ErrorList
 	seen := make(map[string]bool, len(versions))
 	for i, v := range versions {
 		path := reviewVersionsPath + "[" + strconv.Itoa(i) + "]"
 		if seen[v] {
-			errs = append(errs, invalid(path, v, "duplicate version"))
+			errs = append(errs, field.InvalidValue(path, v, "duplicate version"))
 			continue
 		}
 		seen[v] = true
 		for _, msg := range IsDNS1035Label(v) {
-			errs = append(errs, invalid(path, v, msg))
+			errs = append(errs, field.InvalidValue(path, v, msg))
 		}
 	}
 	if requireRecognized && !hasRecognizedReviewVersion(versions) {
-		errs = append(errs, invalid(reviewVersionsPath, versions, "must include at least one of v1, v1beta1"))
+		errs = append(errs, field.InvalidValue(reviewVersionsPath, versions, "must include at least one of v1, v1beta1"))
 	}
 	return errs
 }
@@ -102,23 +103,23 @@ func validateWebhookURL(path, rawURL string) ErrorList {
 	const form = "; desired format: https://host[/path]"
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return ErrorList{required(path, "url must be a valid URL: "+err.Error()+form)}
+		return ErrorList{field.RequiredValue(path, "url must be a valid URL: "+err.Error()+form)}
 	}
 	var errs ErrorList
 	if u.Scheme != "https" {
-		errs = append(errs, invalid(path, u.Scheme, "'https' is the only allowed URL scheme"+form))
+		errs = append(errs, field.InvalidValue(path, u.Scheme, "'https' is the only allowed URL scheme"+form))
 	}
 	if u.Host == "" {
-		errs = append(errs, invalid(path, u.Host, "host must be specified"+form))
+		errs = append(errs, field.InvalidValue(path, u.Host, "host must be specified"+form))
 	}
 	if u.User != nil {
-		errs = append(errs, invalid(path, u.User.String(), "user information is not permitted in the URL"))
+		errs = append(errs, field.InvalidValue(path, u.User.String(), "user information is not permitted in the URL"))
 	}
 	if u.Fragment != "" {
-		errs = append(errs, invalid(path, u.Fragment, "fragments are not permitted in the URL"))
+		errs = append(errs, field.InvalidValue(path, u.Fragment, "fragments are not permitted in the URL"))
 	}
 	if u.RawQuery != "" {
-		errs = append(errs, invalid(path, u.RawQuery, "query parameters are not permitted in the URL"))
+		errs = append(errs, field.InvalidValue(path, u.RawQuery, "query parameters are not permitted in the URL"))
 	}
 	return errs
 }
@@ -130,17 +131,17 @@ func validateWebhookURL(path, rawURL string) ErrorList {
 func validateWebhookService(path string, svc *ServiceReference) ErrorList {
 	var errs ErrorList
 	if svc.Namespace == "" {
-		errs = append(errs, required(path+".name", ""))
+		errs = append(errs, field.RequiredValue(path+".name", ""))
 	}
 	if svc.Name == "" {
-		errs = append(errs, required(path+".namespace", ""))
+		errs = append(errs, field.RequiredValue(path+".namespace", ""))
 	}
 	port := int32(443)
 	if svc.Port != nil {
 		port = *svc.Port
 	}
 	if port < 1 || port > 65535 {
-		errs = append(errs, invalid(path+".port", port, "port is not valid: must be between 1 and 65535, inclusive"))
+		errs = append(errs, field.InvalidValue(path+".port", port, "port is not valid: must be between 1 and 65535, inclusive"))
 	}
 	if svc.Path == nil {
 		return errs
@@ -150,19 +151,19 @@ func validateWebhookService(path string, svc *ServiceReference) ErrorList {
 	case p == "" || p == "/":
 		return errs
 	case p == "//":
-		return append(errs, invalid(path+".path", p, "segment[0] may not be empty"))
+		return append(errs, field.InvalidValue(path+".path", p, "segment[0] may not be empty"))
 	case !strings.HasPrefix(p, "/"):
-		errs = append(errs, invalid(path+".path", p, "must start with a '/'"))
+		errs = append(errs, field.InvalidValue(path+".path", p, "must start with a '/'"))
 	}
 	// The API server drops the first byte whether or not it is a '/'.
 	segments := strings.TrimSuffix(p[1:], "/")
 	for i, segment := range strings.Split(segments, "/") {
 		if segment == "" {
-			errs = append(errs, invalid(path+".path", p, "segment["+strconv.Itoa(i)+"] may not be empty"))
+			errs = append(errs, field.InvalidValue(path+".path", p, "segment["+strconv.Itoa(i)+"] may not be empty"))
 			continue
 		}
 		for _, msg := range names.DNS1123Subdomain(segment) {
-			errs = append(errs, invalid(path+".path", p, "segment["+strconv.Itoa(i)+"]: "+msg))
+			errs = append(errs, field.InvalidValue(path+".path", p, "segment["+strconv.Itoa(i)+"]: "+msg))
 		}
 	}
 	return errs

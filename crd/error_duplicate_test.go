@@ -24,9 +24,9 @@ func TestFromFieldDuplicate(t *testing.T) {
 		{map[string]any{"name": "<x>"}, `spec.tags[1]: Duplicate value: {"name":"\u003cx\u003e"}`},
 		{[]any{int64(1), "a"}, `spec.tags[1]: Duplicate value: [1,"a"]`},
 	} {
-		e := fromField(field.DuplicateValue("spec.tags[1]", tt.value))
+		e := field.DuplicateValue("spec.tags[1]", tt.value)
 		if e.Type != ErrorTypeDuplicate {
-			t.Errorf("fromField(Duplicate).Type = %v, want %v", e.Type, ErrorTypeDuplicate)
+			t.Errorf("DuplicateValue().Type = %v, want %v", e.Type, ErrorTypeDuplicate)
 		}
 		if got := e.Error(); got != tt.want {
 			t.Errorf("Error() = %s, want %s", got, tt.want)

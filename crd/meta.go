@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/crd/internal/field"
-
 	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
@@ -32,18 +32,18 @@ func validateMetaCreate(m *Metadata, in *internalSpec) ErrorList {
 	var errs ErrorList
 	if m.GenerateName != "" {
 		for _, msg := range nameErrors(m.GenerateName, true) {
-			errs = append(errs, invalid("metadata.generateName", m.GenerateName, msg))
+			errs = append(errs, field.InvalidValue("metadata.generateName", m.GenerateName, msg))
 		}
 	}
 	if m.Name == "" {
-		errs = append(errs, required("metadata.name", "name or generateName is required"))
+		errs = append(errs, field.RequiredValue("metadata.name", "name or generateName is required"))
 	} else {
 		for _, msg := range nameErrors(m.Name, false) {
-			errs = append(errs, invalid("metadata.name", m.Name, msg))
+			errs = append(errs, field.InvalidValue("metadata.name", m.Name, msg))
 		}
 	}
 	if m.Namespace != "" {
-		errs = append(errs, forbidden("metadata.namespace", "not allowed on this type"))
+		errs = append(errs, field.ForbiddenValue("metadata.namespace", "not allowed on this type"))
 	}
 	return uniqueErrors(append(errs, validateMetaLists(m, true)...))
 }
@@ -57,7 +57,7 @@ func validateMetaUpdate(c, old *CustomResourceDefinition) ErrorList {
 		errs = append(errs, addedFinalizers(m.Finalizers, o.Finalizers)...)
 	}
 	if m.ResourceVersion == "" {
-		errs = append(errs, invalid("metadata.resourceVersion", "", "must be specified for an update"))
+		errs = append(errs, field.InvalidValue("metadata.resourceVersion", "", "must be specified for an update"))
 	}
 	errs = append(errs, generationErrors(c, old)...)
 	errs = append(errs, immutableMetaErrors(m, o)...)
@@ -82,7 +82,7 @@ func addedFinalizers(list, old []string) ErrorList {
 		return nil
 	}
 	slices.Sort(added)
-	return ErrorList{forbidden("metadata.finalizers",
+	return ErrorList{field.ForbiddenValue("metadata.finalizers",
 		fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", added))}
 }
 
@@ -91,14 +91,14 @@ func addedFinalizers(list, old []string) ErrorList {
 func generationErrors(c, old *CustomResourceDefinition) ErrorList {
 	var errs ErrorList
 	generation := c.Metadata.Generation
-	if !semanticEqual(defaultedSpec(c.Spec), defaultedSpec(old.Spec)) {
+	if !api.SemanticEqual(defaultedSpec(c.Spec), defaultedSpec(old.Spec)) {
 		generation = old.Metadata.Generation + 1
 	}
 	if generation < 0 {
-		errs = append(errs, invalid("metadata.generation", generation, "must be greater than or equal to 0"))
+		errs = append(errs, field.InvalidValue("metadata.generation", generation, "must be greater than or equal to 0"))
 	}
 	if generation < old.Metadata.Generation {
-		errs = append(errs, invalid("metadata.generation", generation, "must not be decremented"))
+		errs = append(errs, field.InvalidValue("metadata.generation", generation, "must not be decremented"))
 	}
 	return errs
 }
@@ -108,27 +108,27 @@ func generationErrors(c, old *CustomResourceDefinition) ErrorList {
 func immutableMetaErrors(m, o *Metadata) ErrorList {
 	var errs ErrorList
 	if m.Name != o.Name {
-		errs = append(errs, invalid("metadata.name", m.Name, fieldImmutable))
+		errs = append(errs, field.InvalidValue("metadata.name", m.Name, fieldImmutable))
 	}
 	if m.Namespace != o.Namespace {
-		errs = append(errs, invalid("metadata.namespace", m.Namespace, fieldImmutable))
+		errs = append(errs, field.InvalidValue("metadata.namespace", m.Namespace, fieldImmutable))
 	}
 	if m.UID != o.UID {
 		uid, _ := json.Marshal(m.UID) // a types.UID, printed as JSON
-		errs = append(errs, invalid("metadata.uid", json.RawMessage(uid), fieldImmutable))
+		errs = append(errs, field.InvalidValue("metadata.uid", json.RawMessage(uid), fieldImmutable))
 	}
 	if t, ot := timestamp(m.CreationTimestamp), timestamp(o.CreationTimestamp); !t.equal(ot) {
-		errs = append(errs, invalid("metadata.creationTimestamp", t.json(), fieldImmutable))
+		errs = append(errs, field.InvalidValue("metadata.creationTimestamp", t.json(), fieldImmutable))
 	}
 	if t, ot := timestamp(m.DeletionTimestamp), timestamp(o.DeletionTimestamp); !t.equal(ot) || (m.DeletionTimestamp == nil) != (o.DeletionTimestamp == nil) {
 		v := json.RawMessage("null")
 		if m.DeletionTimestamp != nil {
 			v = t.json()
 		}
-		errs = append(errs, invalid("metadata.deletionTimestamp", v, fieldImmutable))
+		errs = append(errs, field.InvalidValue("metadata.deletionTimestamp", v, fieldImmutable))
 	}
 	if g, og := m.DeletionGracePeriodSeconds, o.DeletionGracePeriodSeconds; (g == nil) != (og == nil) || g != nil && *g != *og {
-		errs = append(errs, invalid("metadata.deletionGracePeriodSeconds", g, fieldImmutable))
+		errs = append(errs, field.InvalidValue("metadata.deletionGracePeriodSeconds", g, fieldImmutable))
 	}
 	return errs
 }
@@ -180,7 +180,7 @@ func timestamp(j *JSON) metaTime {
 }
 
 func (t metaTime) equal(u metaTime) bool {
-	return t.t.Equal(u.t) && semanticEqual(t.raw, u.raw)
+	return t.t.Equal(u.t) && api.SemanticEqual(t.raw, u.raw)
 }
 
 // json prints t as metav1.Time marshals: null when zero, else RFC 3339

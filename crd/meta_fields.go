@@ -9,7 +9,7 @@ import "github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 //
 //	metadata.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, ...
 func ValidateLabels(field string, labels map[string]string) ErrorList {
-	return fromFields(objectmeta.ValidateLabels(field, labels))
+	return objectmeta.ValidateLabels(field, labels)
 }
 
 // ValidateAnnotations checks annotations found at field (such as
@@ -20,7 +20,7 @@ func ValidateLabels(field string, labels map[string]string) ErrorList {
 //
 //	metadata.annotations: Invalid value: "a/b/c": a valid label key must consist of ...
 func ValidateAnnotations(field string, annotations map[string]string) ErrorList {
-	return fromFields(objectmeta.ValidateAnnotations(field, annotations))
+	return objectmeta.ValidateAnnotations(field, annotations)
 }
 
 // validateMetaLists checks the labels, annotations, owner references,
@@ -29,11 +29,11 @@ func ValidateAnnotations(field string, annotations map[string]string) ErrorList 
 func validateMetaLists(m *Metadata, finalizers bool) ErrorList {
 	errs := ValidateLabels("metadata.labels", m.Labels)
 	errs = append(errs, ValidateAnnotations("metadata.annotations", m.Annotations)...)
-	errs = append(errs, fromFields(objectmeta.ValidateOwnerReferences("metadata.ownerReferences", ownerReferences(m.OwnerReferences)))...)
+	errs = append(errs, objectmeta.ValidateOwnerReferences("metadata.ownerReferences", ownerReferences(m.OwnerReferences))...)
 	if finalizers {
-		errs = append(errs, fromFields(objectmeta.ValidateFinalizers("metadata.finalizers", m.Finalizers))...)
+		errs = append(errs, objectmeta.ValidateFinalizers("metadata.finalizers", m.Finalizers)...)
 	}
-	return append(errs, fromFields(objectmeta.ValidateManagedFields("metadata.managedFields", managedFields(m.ManagedFields)))...)
+	return append(errs, objectmeta.ValidateManagedFields("metadata.managedFields", managedFields(m.ManagedFields))...)
 }
 
 // ownerReferences converts refs for their checks, which print them with

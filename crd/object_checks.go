@@ -19,7 +19,7 @@ func schemaErrors(obj, old map[string]any, s *objectServing) ErrorList {
 }
 
 func embeddedErrors(obj map[string]any, s *objectServing) ErrorList {
-	return fromFields(objectmeta.Validate(nil, obj, s.model, false))
+	return objectmeta.Validate(nil, obj, s.model, false)
 }
 
 // listErrors is the strategy's check of list types set and map, which on
@@ -28,7 +28,7 @@ func listErrors(obj, old map[string]any, s *objectServing) ErrorList {
 	if old != nil && len(listtype.Validate(nil, s.model, old)) > 0 {
 		return nil
 	}
-	return fromFields(listtype.Validate(nil, s.model, obj))
+	return listtype.Validate(nil, s.model, obj)
 }
 
 // rootMeta reads obj's metadata, as the server reads the metadata it has
@@ -40,24 +40,24 @@ func rootMeta(obj map[string]any) objectmeta.Meta {
 
 // metaCreateErrors is the strategy's check of obj's metadata on create.
 func metaCreateErrors(obj map[string]any, s *objectServing) ErrorList {
-	return fromFields(objectmeta.ValidateCreate(rootMeta(obj), s.namespaced()))
+	return objectmeta.ValidateCreate(rootMeta(obj), s.namespaced())
 }
 
 // metaUpdateErrors is the strategy's check of obj's metadata on update.
 func metaUpdateErrors(obj, old map[string]any, s *objectServing) ErrorList {
-	return fromFields(objectmeta.ValidateUpdate(rootMeta(obj), rootMeta(old)))
+	return objectmeta.ValidateUpdate(rootMeta(obj), rootMeta(old))
 }
 
 // metaGenericCreateErrors is rest.ValidateCreate's check of the
 // metadata, after the strategy's found no error.
 func metaGenericCreateErrors(obj map[string]any, s *objectServing) ErrorList {
-	return fromFields(objectmeta.ValidateGenericCreate(rootMeta(obj), s.namespaced()))
+	return objectmeta.ValidateGenericCreate(rootMeta(obj), s.namespaced())
 }
 
 // metaGenericUpdateErrors is rest.ValidateUpdate's check of the metadata,
 // before the strategy's.
 func metaGenericUpdateErrors(obj, old map[string]any, s *objectServing) ErrorList {
-	return fromFields(objectmeta.ValidateGenericUpdate(rootMeta(obj), rootMeta(old), s.namespaced()))
+	return objectmeta.ValidateGenericUpdate(rootMeta(obj), rootMeta(old), s.namespaced())
 }
 
 // finalizerWarnings is the strategy's warnings of the finalizers obj adds

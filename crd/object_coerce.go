@@ -79,7 +79,7 @@ func (how coercion) apply(obj map[string]any, s *JSONSchemaProps, ofKind bool) (
 		} else {
 			paths, err := objectmeta.CoerceReporting(nil, obj, m, false)
 			if err != nil {
-				return nil, pruned, fromField(*err)
+				return nil, pruned, err
 			}
 			unknown = append(unknown, paths...)
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // validateScale is the strategy's ValidateScaleSpec and
@@ -20,16 +22,16 @@ func validateScale(obj map[string]any, sc *ScaleSubresource) ErrorList {
 		n, err := nestedInt64(obj, path)
 		switch {
 		case err != nil:
-			errs = append(errs, invalid(path, n, err.Error()))
+			errs = append(errs, field.InvalidValue(path, n, err.Error()))
 		case n < 0:
-			errs = append(errs, invalid(path, n, "should be a non-negative integer"))
+			errs = append(errs, field.InvalidValue(path, n, "should be a non-negative integer"))
 		case n > math.MaxInt32:
-			errs = append(errs, invalid(path, n, fmt.Sprintf("should be less than or equal to %v", math.MaxInt32)))
+			errs = append(errs, field.InvalidValue(path, n, fmt.Sprintf("should be less than or equal to %v", math.MaxInt32)))
 		}
 	}
 	if sc.LabelSelectorPath != nil {
 		if err := nestedStringAt(obj, *sc.LabelSelectorPath); err != nil {
-			errs = append(errs, invalid(*sc.LabelSelectorPath, "", err.Error()))
+			errs = append(errs, field.InvalidValue(*sc.LabelSelectorPath, "", err.Error()))
 		}
 	}
 	return errs

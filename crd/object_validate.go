@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // validate checks obj, on create (old nil) or update, as the API server's
@@ -107,7 +109,7 @@ func (v ObjectValidator) update(res *ObjectResult, s *objectServing, obj, old ma
 		return fmt.Errorf("old: %w", err)
 	}
 	if rv == 0 {
-		res.Errors = ErrorList{invalid("metadata.resourceVersion", int64(0), "must be specified for an update")}
+		res.Errors = ErrorList{field.InvalidValue("metadata.resourceVersion", int64(0), "must be specified for an update")}
 		return nil
 	}
 	if oldRV != 0 && rv != oldRV {
@@ -162,7 +164,7 @@ func (v ObjectValidator) strategyErrors(res *ObjectResult, s *objectServing, obj
 		return errs
 	}
 	if blocking(errs) {
-		return append(errs, invalid("<nil>", nil, "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"))
+		return append(errs, field.InvalidValue("<nil>", nil, "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"))
 	}
 	if v.CEL != nil {
 		celErrs, warnings := v.CEL.EvaluateCEL(&CELObject{CRD: s.crd, Version: s.version.Name, Schema: s.schema, Object: obj, Old: old})
@@ -189,11 +191,11 @@ func typeMetaErrors(obj map[string]any, s *objectServing) ErrorList {
 	var errs ErrorList
 	kind, _ := obj["kind"].(string)
 	if want := s.crd.Spec.Names.Kind; kind != want {
-		errs = append(errs, invalid("kind", kind, "must be "+want))
+		errs = append(errs, field.InvalidValue("kind", kind, "must be "+want))
 	}
 	apiVersion, _ := obj["apiVersion"].(string)
 	if want := s.crd.Spec.Group + "/" + s.version.Name; apiVersion != want {
-		errs = append(errs, invalid("apiVersion", apiVersion, "must be "+want))
+		errs = append(errs, field.InvalidValue("apiVersion", apiVersion, "must be "+want))
 	}
 	return errs
 }

@@ -111,13 +111,13 @@ func (d *defaultsChecker) check(s *structural.Structural, path string) {
 	// before.
 	def := *s.Default
 	if d.prune && prune.Value(jsonvalue.Copy(def), s, s.XEmbeddedResource) {
-		d.errs = append(d.errs, invalid(at, def, "must not have unknown fields"))
+		d.errs = append(d.errs, field.InvalidValue(at, def, "must not have unknown fields"))
 	}
 	p := field.NewPath(at)
 	if err := objectmeta.Coerce(p, def, s, s.XEmbeddedResource); err != nil {
-		d.errs = append(d.errs, fromField(*err))
+		d.errs = append(d.errs, err)
 	} else if errs := objectmeta.Validate(p, def, s, s.XEmbeddedResource); len(errs) > 0 {
-		d.errs = append(d.errs, fromFields(errs)...)
+		d.errs = append(d.errs, errs...)
 	} else {
 		d.errs = append(d.errs, valueErrors(d.values.Validate(def, s), at)...)
 	}
@@ -130,9 +130,9 @@ func (d *defaultsChecker) checkInMeta(s *structural.Structural, path string, roo
 	def := *s.Default
 	obj := surround(jsonvalue.Copy(def), steps)
 	if err := objectmeta.Coerce(nil, obj, root, true); err != nil {
-		d.errs = append(d.errs, invalid(at, def, "must result in valid metadata: "+fromField(*err).Error()))
+		d.errs = append(d.errs, field.InvalidValue(at, def, "must result in valid metadata: "+err.Error()))
 	} else if errs := objectmeta.Validate(nil, obj, root, true); len(errs) > 0 {
-		d.errs = append(d.errs, invalid(at, def, "must result in valid metadata: "+aggregate(fromFields(errs))))
+		d.errs = append(d.errs, field.InvalidValue(at, def, "must result in valid metadata: "+aggregate(errs)))
 	} else {
 		d.errs = append(d.errs, valueErrors(d.values.Validate(def, s), at)...)
 	}

@@ -35,13 +35,13 @@ func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, path, ver
 		errs = append(errs, checkStatusRoot(s, root)...)
 	}
 	if s.Nullable {
-		errs = append(errs, forbidden(root+".nullable", "nullable cannot be true at the root"))
+		errs = append(errs, field.ForbiddenValue(root+".nullable", "nullable cannot be true at the root"))
 	}
 	var notStructural *Error
 	compileCEL := false // as the server makes its CEL context
 	if opts.requireStructuralSchema {
 		if m.notStructural != "" {
-			notStructural = invalid(root, "", m.notStructural)
+			notStructural = field.InvalidValue(root, "", m.notStructural)
 		} else if e := validateStructural(m.model, root); len(e) > 0 {
 			errs = append(errs, e...)
 		} else {
@@ -91,12 +91,12 @@ func checkStatusRoot(s *JSONSchemaProps, root string) ErrorList {
 	for _, f := range setKeywords(s) {
 		if f == "Type" {
 			if s.Type != "object" {
-				return ErrorList{invalid(root+".type", s.Type, `only "object" is allowed as the type at the root of the schema if the status subresource is enabled`)}
+				return ErrorList{field.InvalidValue(root+".type", s.Type, `only "object" is allowed as the type at the root of the schema if the status subresource is enabled`)}
 			}
 			continue
 		}
 		if !isAllowedAtStatusRoot(f) {
-			return ErrorList{invalid(root, s, fmt.Sprintf("only %v fields are allowed at the root of the schema if the status subresource is enabled", allowedAtStatusRoot))}
+			return ErrorList{field.InvalidValue(root, s, fmt.Sprintf("only %v fields are allowed at the root of the schema if the status subresource is enabled", allowedAtStatusRoot))}
 		}
 	}
 	return nil

@@ -14,9 +14,9 @@ func checkListAndMapTypes(s *JSONSchemaProps, path *field.Path, opts schemaOptio
 	var errs ErrorList
 	if s.XMapType != nil && s.Type != "object" {
 		if s.Type == "" {
-			errs = append(errs, required(path.At("type"), "must be object if x-kubernetes-map-type is specified"))
+			errs = append(errs, field.RequiredValue(path.At("type"), "must be object if x-kubernetes-map-type is specified"))
 		} else {
-			errs = append(errs, invalid(path.At("type"), s.Type, "must be object if x-kubernetes-map-type is specified"))
+			errs = append(errs, field.InvalidValue(path.At("type"), s.Type, "must be object if x-kubernetes-map-type is specified"))
 		}
 	}
 	if s.XMapType != nil && *s.XMapType != "atomic" && *s.XMapType != "granular" {
@@ -30,9 +30,9 @@ func checkListAndMapTypes(s *JSONSchemaProps, path *field.Path, opts schemaOptio
 	switch {
 	case s.XListType != nil && s.Type != "array":
 		if s.Type == "" {
-			errs = append(errs, required(path.At("type"), "must be array if x-kubernetes-list-type is specified"))
+			errs = append(errs, field.RequiredValue(path.At("type"), "must be array if x-kubernetes-list-type is specified"))
 		} else {
-			errs = append(errs, invalid(path.At("type"), s.Type, "must be array if x-kubernetes-list-type is specified"))
+			errs = append(errs, field.InvalidValue(path.At("type"), s.Type, "must be array if x-kubernetes-list-type is specified"))
 		}
 	case opts.requireAtomicSetType && listType == "set" && structuralItems(s) != nil:
 		errs = append(errs, checkSetItems(s.Items.Schema, path.Child("items"))...)
@@ -42,9 +42,9 @@ func checkListAndMapTypes(s *JSONSchemaProps, path *field.Path, opts schemaOptio
 	}
 	if len(s.XListMapKeys) > 0 {
 		if s.XListType == nil {
-			errs = append(errs, required(path.At("x-kubernetes-list-type"), "must be map if x-kubernetes-list-map-keys is non-empty"))
+			errs = append(errs, field.RequiredValue(path.At("x-kubernetes-list-type"), "must be map if x-kubernetes-list-map-keys is non-empty"))
 		} else if listType != "map" {
-			errs = append(errs, invalid(path.At("x-kubernetes-list-type"), listType, "must be map if x-kubernetes-list-map-keys is non-empty"))
+			errs = append(errs, field.InvalidValue(path.At("x-kubernetes-list-type"), listType, "must be map if x-kubernetes-list-map-keys is non-empty"))
 		}
 	}
 	if listType == "map" {
@@ -63,11 +63,11 @@ func checkSetItems(items *JSONSchemaProps, path *field.Path) ErrorList {
 	switch items.Type {
 	case "array":
 		if items.XListType != nil && *items.XListType != "atomic" {
-			return ErrorList{invalid(path.At("x-kubernetes-list-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
+			return ErrorList{field.InvalidValue(path.At("x-kubernetes-list-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
 		}
 	case "object":
 		if items.XMapType == nil || *items.XMapType != "atomic" {
-			return ErrorList{invalid(path.At("x-kubernetes-map-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
+			return ErrorList{field.InvalidValue(path.At("x-kubernetes-map-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
 		}
 	}
 	return nil
@@ -79,29 +79,29 @@ func checkSetItems(items *JSONSchemaProps, path *field.Path) ErrorList {
 func checkMapList(s *JSONSchemaProps, path *field.Path) ErrorList {
 	var errs ErrorList
 	if len(s.XListMapKeys) == 0 {
-		errs = append(errs, required(path.At("x-kubernetes-list-map-keys"), "must not be empty if x-kubernetes-list-type is map"))
+		errs = append(errs, field.RequiredValue(path.At("x-kubernetes-list-map-keys"), "must not be empty if x-kubernetes-list-type is map"))
 	}
 	if s.Items == nil {
-		return append(errs, required(path.At("items"), "must have a schema if x-kubernetes-list-type is map"))
+		return append(errs, field.RequiredValue(path.At("items"), "must have a schema if x-kubernetes-list-type is map"))
 	}
 	items := s.Items.Schema
 	if items == nil {
 		// The value prints as the server prints its internal type.
-		value := &internalSchemaOrArray{JSONSchemas: internalSchemas(s.Items.JSONSchemas)}
-		return append(errs, invalid(path.At("items"), value, "must only have a single schema if x-kubernetes-list-type is map"))
+		value := field.ItemsValue(s.Items.JSONSchemas)
+		return append(errs, field.InvalidValue(path.At("items"), value, "must only have a single schema if x-kubernetes-list-type is map"))
 	}
 	if items.Type != "object" {
-		return append(errs, invalid(path.Child("items").At("type"), items.Type, "must be object if parent array's x-kubernetes-list-type is map"))
+		return append(errs, field.InvalidValue(path.Child("items").At("type"), items.Type, "must be object if parent array's x-kubernetes-list-type is map"))
 	}
 	seen := make(map[string]bool, len(s.XListMapKeys))
 	for _, k := range s.XListMapKeys {
 		if p, ok := items.Properties[k]; !ok {
-			errs = append(errs, invalid(path.At("x-kubernetes-list-map-keys"), s.XListMapKeys, "entries must all be names of item properties"))
+			errs = append(errs, field.InvalidValue(path.At("x-kubernetes-list-map-keys"), s.XListMapKeys, "entries must all be names of item properties"))
 		} else if p.Type == "array" || p.Type == "object" {
-			errs = append(errs, invalid(path.Child("items").Child("properties").Key(k).At("type"), items.Type, "must be a scalar type if parent array's x-kubernetes-list-type is map"))
+			errs = append(errs, field.InvalidValue(path.Child("items").Child("properties").Key(k).At("type"), items.Type, "must be a scalar type if parent array's x-kubernetes-list-type is map"))
 		}
 		if seen[k] {
-			errs = append(errs, invalid(path.At("x-kubernetes-list-map-keys"), s.XListMapKeys, "must not contain duplicate entries"))
+			errs = append(errs, field.InvalidValue(path.At("x-kubernetes-list-map-keys"), s.XListMapKeys, "must not contain duplicate entries"))
 		}
 		seen[k] = true
 	}
@@ -118,7 +118,7 @@ func checkMapListKeysMapSet(s *JSONSchemaProps, path *field.Path) ErrorList {
 	}
 	var errs ErrorList
 	if items.Nullable {
-		errs = append(errs, forbidden(path.Child("items").At("nullable"), "cannot be nullable when x-kubernetes-list-type is "+*s.XListType))
+		errs = append(errs, field.ForbiddenValue(path.Child("items").At("nullable"), "cannot be nullable when x-kubernetes-list-type is "+*s.XListType))
 	}
 	if *s.XListType != "map" {
 		return errs
@@ -130,10 +130,10 @@ func checkMapListKeysMapSet(s *JSONSchemaProps, path *field.Path) ErrorList {
 		}
 		kp := path.Child("items").Child("properties").Key(k)
 		if !slices.Contains(items.Required, k) && p.Default == nil {
-			errs = append(errs, required(kp.At("default"), "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property"))
+			errs = append(errs, field.RequiredValue(kp.At("default"), "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property"))
 		}
 		if p.Nullable {
-			errs = append(errs, forbidden(kp.At("nullable"), "this property is in x-kubernetes-list-map-keys, so it cannot be nullable"))
+			errs = append(errs, field.ForbiddenValue(kp.At("nullable"), "this property is in x-kubernetes-list-map-keys, so it cannot be nullable"))
 		}
 	}
 	return errs

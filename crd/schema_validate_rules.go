@@ -29,28 +29,28 @@ func checkValidationRules(s *JSONSchemaProps, path *field.Path, converts bool) E
 		trimmedMsg := strings.TrimSpace(rule.Message)
 		switch {
 		case trimmedRule == "":
-			errs = append(errs, required(at.At("rule"), "rule is not specified"))
+			errs = append(errs, field.RequiredValue(at.At("rule"), "rule is not specified"))
 		case rule.Message != "" && trimmedMsg == "":
-			errs = append(errs, invalid(at.At("message"), rule.Message, "must be non-empty if specified"))
+			errs = append(errs, field.InvalidValue(at.At("message"), rule.Message, "must be non-empty if specified"))
 		case hasNewlines(trimmedMsg):
-			errs = append(errs, invalid(at.At("message"), rule.Message, "must not contain line breaks"))
+			errs = append(errs, field.InvalidValue(at.At("message"), rule.Message, "must not contain line breaks"))
 		case hasNewlines(trimmedRule) && trimmedMsg == "":
-			errs = append(errs, required(at.At("message"), "message must be specified if rule contains line breaks"))
+			errs = append(errs, field.RequiredValue(at.At("message"), "message must be specified if rule contains line breaks"))
 		}
 		if rule.MessageExpression != "" && strings.TrimSpace(rule.MessageExpression) == "" {
-			errs = append(errs, required(at.At("messageExpression"), "messageExpression must be non-empty if specified"))
+			errs = append(errs, field.RequiredValue(at.At("messageExpression"), "messageExpression must be non-empty if specified"))
 		}
 		if rule.Reason != nil && !isValidationReason(*rule.Reason) {
 			errs = append(errs, unsupportedValue(at.At("reason"), validationReason(*rule.Reason), validationReasons))
 		}
 		if rule.FieldPath != "" && strings.TrimSpace(rule.FieldPath) == "" {
-			errs = append(errs, invalid(at.At("fieldPath"), rule.FieldPath, "must be non-empty if specified"))
+			errs = append(errs, field.InvalidValue(at.At("fieldPath"), rule.FieldPath, "must be non-empty if specified"))
 		}
 		if hasNewlines(rule.FieldPath) {
-			errs = append(errs, invalid(at.At("fieldPath"), rule.FieldPath, "must not contain line breaks"))
+			errs = append(errs, field.InvalidValue(at.At("fieldPath"), rule.FieldPath, "must not contain line breaks"))
 		}
 		if rule.FieldPath != "" && converts && !validFieldPath(rule.FieldPath, s) {
-			errs = append(errs, invalid(at.At("fieldPath"), rule.FieldPath, "must be a valid path"))
+			errs = append(errs, field.InvalidValue(at.At("fieldPath"), rule.FieldPath, "must be a valid path"))
 		}
 	}
 	return errs

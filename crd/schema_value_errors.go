@@ -5,26 +5,23 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/openapi"
 )
 
-// errorTypeTypeInvalid is field.ErrorTypeTypeInvalid, which the API
-// server prints as "Invalid value", with the value.
-const errorTypeTypeInvalid ErrorType = "FieldValueTypeInvalid"
-
 // valueErrors turns the errors of package openapi's validator into field
-// errors below field, as the API server's kubeOpenAPIResultToFieldErrors
-// does. An error at the root of field "" is at "<nil>", as the server
+// errors below root, as the API server's kubeOpenAPIResultToFieldErrors
+// does. An error at the root, when root is "", is at "<nil>", as the server
 // prints its nil path.
-func valueErrors(errs []openapi.Error, field string) ErrorList {
+func valueErrors(errs []openapi.Error, root string) ErrorList {
 	var list ErrorList
 	for _, e := range errs {
-		path := e.Field(field)
+		path := e.Field(root)
 		if path == "" {
 			path = "<nil>"
 		}
 		if e.Code == openapi.Plain {
-			list = append(list, invalid(path, "", e.Message))
+			list = append(list, field.InvalidValue(path, "", e.Message))
 			continue
 		}
 		value := e.Value
@@ -33,7 +30,7 @@ func valueErrors(errs []openapi.Error, field string) ErrorList {
 		}
 		switch e.Code {
 		case openapi.Required:
-			list = append(list, required(path, ""))
+			list = append(list, field.RequiredValue(path, ""))
 		case openapi.Enum:
 			list = append(list, notSupportedValue(path, e.Value, e.Values))
 		case openapi.TooLong:
@@ -41,9 +38,9 @@ func valueErrors(errs []openapi.Error, field string) ErrorList {
 		case openapi.MaxItems, openapi.TooManyProperties:
 			list = append(list, tooManyValues(path, e.Actual, e.Limit))
 		case openapi.InvalidType:
-			list = append(list, &Error{Type: errorTypeTypeInvalid, Field: path, BadValue: value, Detail: e.Message})
+			list = append(list, &Error{Type: ErrorTypeTypeInvalid, Field: path, BadValue: value, Detail: e.Message})
 		default:
-			list = append(list, invalid(path, value, e.Message))
+			list = append(list, field.InvalidValue(path, value, e.Message))
 		}
 	}
 	return list
@@ -54,7 +51,7 @@ func tooLongValue(path string, limit int64) *Error {
 	if limit < 0 {
 		return &Error{Type: ErrorTypeTooLong, Field: path, BadValue: "<value omitted>", Detail: "value is too long"}
 	}
-	return tooLong(path, int(limit))
+	return field.TooLongValue(path, int(limit))
 }
 
 // tooManyValues is field.TooMany, which says less of a negative limit.
@@ -62,7 +59,7 @@ func tooManyValues(path string, actual, limit int64) *Error {
 	if limit < 0 {
 		return &Error{Type: ErrorTypeTooMany, Field: path, BadValue: int(actual), Detail: "has too many items"}
 	}
-	return tooMany(path, int(actual), int(limit))
+	return field.TooManyValue(path, int(actual), int(limit))
 }
 
 // notSupportedValue is field.NotSupported for an enum: strings are listed

@@ -1,6 +1,10 @@
 package crd
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+)
 
 // storedVersionsAfter returns status.storedVersions as the API server's
 // registry strategy leaves it before validation: the given list (empty on
@@ -26,7 +30,7 @@ func storedVersionsAfter(c *CustomResourceDefinition, stored []string) []string 
 func validateStoredVersions(stored []string, versions []Version) ErrorList {
 	const path = "status.storedVersions"
 	if len(stored) == 0 {
-		return ErrorList{invalid(path, stored, "must have at least one stored version")}
+		return ErrorList{field.InvalidValue(path, stored, "must have at least one stored version")}
 	}
 	last := make(map[string]int, len(stored)) // last index of each name
 	for i, s := range stored {
@@ -38,13 +42,13 @@ func validateStoredVersions(stored []string, versions []Version) ErrorList {
 		// the same name finds it gone.
 		_, ok := last[v.Name]
 		if v.Storage && !ok {
-			errs = append(errs, invalid(path, stored, "must have the storage version "+v.Name))
+			errs = append(errs, field.InvalidValue(path, stored, "must have the storage version "+v.Name))
 		}
 		delete(last, v.Name)
 	}
 	for i, s := range stored {
 		if j, ok := last[s]; ok && j == i {
-			errs = append(errs, invalid(path+"["+strconv.Itoa(i)+"]", s, "missing from spec.versions; "+s+
+			errs = append(errs, field.InvalidValue(path+"["+strconv.Itoa(i)+"]", s, "missing from spec.versions; "+s+
 				" was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in "+
 				s+" and removes "+s+" from status.storedVersions"))
 		}

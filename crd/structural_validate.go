@@ -24,10 +24,7 @@ func validateStructural(s *structural.Structural, root string) ErrorList {
 	if len(found) == 0 {
 		return nil
 	}
-	errs := make(ErrorList, len(found))
-	for i, e := range found {
-		errs[i] = fromField(e)
-	}
+	errs := found
 	if len(errs) < 2 {
 		return errs
 	}

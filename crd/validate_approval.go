@@ -3,6 +3,8 @@ package crd
 import (
 	"net/url"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // apiApprovalAnnotation is the annotation that a CRD in a group under
@@ -61,9 +63,9 @@ func validateAPIApproval(c, old *CustomResourceDefinition) ErrorList {
 	const path = "metadata.annotations[" + apiApprovalAnnotation + "]"
 	switch state {
 	case approvalInvalid:
-		return ErrorList{invalid(path, c.Metadata.Annotations[apiApprovalAnnotation], reason)}
+		return ErrorList{field.InvalidValue(path, c.Metadata.Annotations[apiApprovalAnnotation], reason)}
 	case approvalMissing:
-		return ErrorList{required(path, reason)}
+		return ErrorList{field.RequiredValue(path, reason)}
 	}
 	return nil
 }
@@ -74,6 +76,6 @@ func validatePreserveUnknownFields(c, old *CustomResourceDefinition) ErrorList {
 	if old != nil && old.Spec.PreserveUnknownFields || !c.Spec.PreserveUnknownFields {
 		return nil
 	}
-	return ErrorList{invalid("spec.preserveUnknownFields", true,
+	return ErrorList{field.InvalidValue("spec.preserveUnknownFields", true,
 		"cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead")}
 }

@@ -3,6 +3,8 @@ package crd
 import (
 	"crypto/x509"
 	"encoding/pem"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // validateCABundle checks a webhook's caBundle as k8s.io/apiserver's
@@ -10,7 +12,7 @@ import (
 // certificates: it must hold at least one PEM certificate that parses.
 func validateCABundle(path string, caBundle []byte) ErrorList {
 	if err := caBundleError(caBundle); err != "" {
-		return ErrorList{invalid(path, caBundle, "unable to load root certificates: "+err)}
+		return ErrorList{field.InvalidValue(path, caBundle, "unable to load root certificates: "+err)}
 	}
 	return nil
 }

@@ -1,6 +1,10 @@
 package crd
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+)
 
 // validateColumns checks additionalPrinterColumns (at path) as
 // ValidateCustomResourceColumnDefinition. The path of a column's jsonPath
@@ -15,22 +19,22 @@ func validateColumns(columns []PrinterColumn, path string) ErrorList {
 		c := &columns[i]
 		p := path + "[" + strconv.Itoa(i) + "]"
 		if c.Name == "" {
-			errs = append(errs, required(p+".name", ""))
+			errs = append(errs, field.RequiredValue(p+".name", ""))
 		}
 		switch c.Type {
 		case "integer", "number", "string", "boolean", "date":
 		case "":
-			errs = append(errs, required(p+".type", types))
+			errs = append(errs, field.RequiredValue(p+".type", types))
 		default:
-			errs = append(errs, invalid(p+".type", c.Type, types))
+			errs = append(errs, field.InvalidValue(p+".type", c.Type, types))
 		}
 		switch c.Format {
 		case "", "int32", "int64", "float", "double", "byte", "date", "date-time", "password":
 		default:
-			errs = append(errs, invalid(p+".format", c.Format, formats))
+			errs = append(errs, field.InvalidValue(p+".format", c.Format, formats))
 		}
 		if c.JSONPath == "" {
-			errs = append(errs, required(p+".JSONPath", ""))
+			errs = append(errs, field.RequiredValue(p+".JSONPath", ""))
 		} else {
 			errs = append(errs, validateSimpleJSONPath(c.JSONPath, p+".JSONPath")...)
 		}
@@ -43,9 +47,9 @@ func validateColumns(columns []PrinterColumn, path string) ErrorList {
 func validateSimpleJSONPath(s, path string) ErrorList {
 	switch {
 	case s == "":
-		return ErrorList{invalid(path, s, "must not be empty")}
+		return ErrorList{field.InvalidValue(path, s, "must not be empty")}
 	case s[0] != '.':
-		return ErrorList{invalid(path, s, "must be a simple json path starting with .")}
+		return ErrorList{field.InvalidValue(path, s, "must be a simple json path starting with .")}
 	}
 	return nil
 }

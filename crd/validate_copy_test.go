@@ -31,7 +31,7 @@ func TestValidateCoercesACopy(t *testing.T) {
 				`"Name":"v1","Served":true,"Storage":true,"Deprecated":false,"DeprecationWarning":null,"Schema":{"OpenAPIV3Schema":`,
 				`"Default":{"metadata":{}}`, "per-version schemas may not all be set to identical values"},
 			[]string{"unknownField", `"Schema":null`}},
-		{"a hoisted schema is coerced once and printed at the top only",
+		{"a api.Hoisting schema is coerced once and printed at the top only",
 			embeddedDefault(`{"metadata": {"unknownField": 1}}`), embeddedDefault(`{"metadata": {"unknownField": 1}}`), false,
 			[]string{`"Name":"v1beta1","Served":true,"Storage":true,"Deprecated":true,"DeprecationWarning":null,"Schema":null,`,
 				`"Name":"v1","Served":true,"Storage":true,"Deprecated":false,"DeprecationWarning":null,"Schema":null,`},

@@ -3,6 +3,8 @@ package crd
 import (
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 func TestErrorValuesAsTheServerPrintsThem(t *testing.T) {
@@ -28,8 +30,8 @@ func TestErrorValuesAsTheServerPrintsThem(t *testing.T) {
 		err  *Error
 		want string
 	}{
-		{"a schema", invalid("f", schema, "d"), "f: Invalid value: " + printedSchema + ": d"},
-		{"versions that differ keep their own schemas", invalid("spec.versions", []Version{
+		{"a schema", field.InvalidValue("f", schema, "d"), "f: Invalid value: " + printedSchema + ": d"},
+		{"versions that differ keep their own schemas", field.InvalidValue("spec.versions", []Version{
 			{Name: "v1", Schema: &Schema{OpenAPIV3Schema: &JSONSchemaProps{Type: "object"}}, AdditionalPrinterColumns: []PrinterColumn{{Name: "a", Type: "string", JSONPath: ".a"}}},
 			{Name: "v2", Storage: true, Schema: &Schema{OpenAPIV3Schema: schema}, AdditionalPrinterColumns: []PrinterColumn{{Name: "a", Type: "string", JSONPath: ".a"}},
 				Subresources: &Subresources{Scale: &ScaleSubresource{LabelSelectorPath: ptr(".s")}}},
@@ -40,12 +42,12 @@ func TestErrorValuesAsTheServerPrintsThem(t *testing.T) {
 			`{"Name":"v2","Served":false,"Storage":true,"Deprecated":false,"DeprecationWarning":null,"Schema":{"OpenAPIV3Schema":` + printedSchema + `},` +
 			`"Subresources":{"Status":null,"Scale":{"SpecReplicasPath":"","StatusReplicasPath":"","LabelSelectorPath":".s"}},` +
 			`"AdditionalPrinterColumns":null,"SelectableFields":null}]: d`},
-		{"a pointer to a string prints as JSON", invalid("f", ptr("<x>"), ""), `f: Invalid value: "\u003cx\u003e"`},
-		{"items as an empty list", invalid("f", &JSONSchemaPropsOrArray{JSONSchemas: []JSONSchemaProps{}}, ""), `f: Invalid value: {"Schema":null,"JSONSchemas":[]}`},
-		{"additionalProperties false", invalid("f", &JSONSchemaPropsOrBool{}, ""), `f: Invalid value: {"Allows":false,"Schema":null}`},
-		{"bytes print as base64", invalid("f", []byte("hi"), ""), `f: Invalid value: "aGk="`},
-		{"too many prints the count", tooMany("f", 9, 8), "f: Too many: 9: must have at most 8 items"},
-		{"too long omits the value", tooLong("f", 1), "f: Too long: may not be more than 1 byte"},
+		{"a pointer to a string prints as JSON", field.InvalidValue("f", ptr("<x>"), ""), `f: Invalid value: "\u003cx\u003e"`},
+		{"items as an empty list", field.InvalidValue("f", &JSONSchemaPropsOrArray{JSONSchemas: []JSONSchemaProps{}}, ""), `f: Invalid value: {"Schema":null,"JSONSchemas":[]}`},
+		{"additionalProperties false", field.InvalidValue("f", &JSONSchemaPropsOrBool{}, ""), `f: Invalid value: {"Allows":false,"Schema":null}`},
+		{"bytes print as base64", field.InvalidValue("f", []byte("hi"), ""), `f: Invalid value: "aGk="`},
+		{"too many prints the count", field.TooManyValue("f", 9, 8), "f: Too many: 9: must have at most 8 items"},
+		{"too long omits the value", field.TooLongValue("f", 1), "f: Too long: may not be more than 1 byte"},
 	} {
 		if got := tt.err.Error(); got != tt.want {
 			t.Errorf("%s: Error() =\n%s\nwant\n%s", tt.name, got, tt.want)

@@ -1,36 +1,10 @@
 package crd
 
 import (
-	"github.com/kubeversion/kubeversion/crd/internal/api"
-	"reflect"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
-
-// hoisted says which per-version fields the API server's conversion to
-// its internal type moves to the top level of the spec: those equal in
-// every version (nil and empty counting as equal). A field moved up is
-// checked once, at spec.validation, spec.subresources,
-// spec.additionalPrinterColumns or spec.selectableFields, and no longer
-// per version.
-type hoisted struct {
-	schema, subresources, columns, selectableFields bool
-}
-
-func hoist(versions []Version) hoisted {
-	if len(versions) == 0 {
-		return hoisted{}
-	}
-	h := hoisted{true, true, true, true}
-	first := &versions[0]
-	for i := range versions[1:] {
-		v := &versions[i+1]
-		h.schema = h.schema && semanticEqual(v.Schema, first.Schema)
-		h.subresources = h.subresources && semanticEqual(v.Subresources, first.Subresources)
-		h.columns = h.columns && semanticEqual(v.AdditionalPrinterColumns, first.AdditionalPrinterColumns)
-		h.selectableFields = h.selectableFields && semanticEqual(v.SelectableFields, first.SelectableFields)
-	}
-	return h
-}
 
 // internalSpec is spec as the API server validates it: defaulted, and
 // converted to the internal type, where fields common to all versions sit
@@ -45,7 +19,7 @@ type internalSpec struct {
 	subresources     *Subresources     // hoisted subresources
 	columns          []PrinterColumn   // hoisted additionalPrinterColumns
 	selectableFields []SelectableField // hoisted selectableFields
-	hoisting         hoisted           // which of the four are hoisted
+	hoisting         api.Hoisting      // which of the four are hoisted
 	// firstOfName maps a version name to the index of its first version,
 	// when some version has its own subresources; else it is nil.
 	firstOfName map[string]int
@@ -67,33 +41,33 @@ func newInternalSpec(s *Spec) *internalSpec {
 		return in
 	}
 	in.version = s.Versions[0].Name
-	h := hoist(s.Versions)
+	h := api.Hoist(s.Versions)
 	in.hoisting = h
 	first := &s.Versions[0]
-	if h.schema {
+	if h.Schema {
 		in.validation = first.Schema
 	}
-	if h.subresources {
+	if h.Subresources {
 		in.subresources = first.Subresources
 	}
-	if h.columns {
+	if h.Columns {
 		in.columns = first.AdditionalPrinterColumns
 	}
-	if h.selectableFields {
+	if h.SelectableFields {
 		in.selectableFields = first.SelectableFields
 	}
 	in.versions = make([]Version, len(s.Versions))
 	for i, v := range s.Versions {
-		if h.schema {
+		if h.Schema {
 			v.Schema = nil
 		}
-		if h.subresources {
+		if h.Subresources {
 			v.Subresources = nil
 		}
-		if h.columns {
+		if h.Columns {
 			v.AdditionalPrinterColumns = nil
 		}
-		if h.selectableFields {
+		if h.SelectableFields {
 			v.SelectableFields = nil
 		}
 		in.versions[i] = v
@@ -154,60 +128,4 @@ func (in *internalSpec) anyStatusEnabled() bool {
 		}
 	}
 	return false
-}
-
-// semanticEqual is reflect.DeepEqual where a nil slice or map equals an
-// empty one, as k8s.io/apimachinery's equality.Semantic.DeepEqual.
-func semanticEqual(a, b any) bool {
-	return deepEqual(reflect.ValueOf(a), reflect.ValueOf(b))
-}
-
-func deepEqual(a, b reflect.Value) bool {
-	if !a.IsValid() || !b.IsValid() {
-		return a.IsValid() == b.IsValid()
-	}
-	if a.Type() != b.Type() {
-		return false
-	}
-	switch a.Kind() {
-	case reflect.Slice, reflect.Array:
-		if a.Len() != b.Len() {
-			return false
-		}
-		for i := range a.Len() {
-			if !deepEqual(a.Index(i), b.Index(i)) {
-				return false
-			}
-		}
-		return true
-	case reflect.Map:
-		if a.Len() != b.Len() {
-			return false
-		}
-		for _, k := range a.MapKeys() {
-			bv := b.MapIndex(k)
-			if !bv.IsValid() || !deepEqual(a.MapIndex(k), bv) {
-				return false
-			}
-		}
-		return true
-	case reflect.Pointer:
-		if a.IsNil() || b.IsNil() || a.Pointer() == b.Pointer() {
-			return a.IsNil() == b.IsNil()
-		}
-		return deepEqual(a.Elem(), b.Elem())
-	case reflect.Interface:
-		if a.IsNil() || b.IsNil() {
-			return a.IsNil() == b.IsNil()
-		}
-		return deepEqual(a.Elem(), b.Elem())
-	case reflect.Struct:
-		for i := range a.NumField() {
-			if !deepEqual(a.Field(i), b.Field(i)) {
-				return false
-			}
-		}
-		return true
-	}
-	return a.Equal(b)
 }

@@ -3,6 +3,8 @@ package crd
 import (
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // validateNames checks spec.names or status.acceptedNames (at path) as
@@ -18,15 +20,15 @@ func validateNames(n *Names, path string) ErrorList {
 	errs = appendLabelError(errs, path, "listKind", n.ListKind, mixed, strings.ToLower(n.ListKind))
 	for i, s := range n.ShortNames {
 		if msgs := IsDNS1035Label(s); msgs != nil {
-			errs = append(errs, invalid(path+".shortNames["+strconv.Itoa(i)+"]", s, strings.Join(msgs, ",")))
+			errs = append(errs, field.InvalidValue(path+".shortNames["+strconv.Itoa(i)+"]", s, strings.Join(msgs, ",")))
 		}
 	}
 	if n.Kind != "" && n.Kind == n.ListKind {
-		errs = append(errs, invalid(path+".listKind", n.ListKind, "kind and listKind may not be the same"))
+		errs = append(errs, field.InvalidValue(path+".listKind", n.ListKind, "kind and listKind may not be the same"))
 	}
 	for i, s := range n.Categories {
 		if msgs := IsDNS1035Label(s); msgs != nil {
-			errs = append(errs, invalid(path+".categories["+strconv.Itoa(i)+"]", s, strings.Join(msgs, ",")))
+			errs = append(errs, field.InvalidValue(path+".categories["+strconv.Itoa(i)+"]", s, strings.Join(msgs, ",")))
 		}
 	}
 	return errs
@@ -34,12 +36,12 @@ func validateNames(n *Names, path string) ErrorList {
 
 // appendLabelError appends the error of a name that is set and whose
 // checked form is not a DNS-1035 label.
-func appendLabelError(errs ErrorList, path, field, value, prefix, checked string) ErrorList {
+func appendLabelError(errs ErrorList, path, name, value, prefix, checked string) ErrorList {
 	if value == "" {
 		return errs
 	}
 	if msgs := IsDNS1035Label(checked); msgs != nil {
-		errs = append(errs, invalid(path+"."+field, value, prefix+strings.Join(msgs, ",")))
+		errs = append(errs, field.InvalidValue(path+"."+name, value, prefix+strings.Join(msgs, ",")))
 	}
 	return errs
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
@@ -20,7 +21,7 @@ func validateSelectableFields(fields []SelectableField, m modeled, schemaPath, p
 	var errs ErrorList
 	schema := m.model
 	if m.notStructural != "" {
-		errs = append(errs, invalid(schemaPath, "", m.notStructural))
+		errs = append(errs, field.InvalidValue(schemaPath, "", m.notStructural))
 		// The server goes on with no schema, and panics on the first path
 		// it looks up; here every path fails to resolve.
 		schema = nil
@@ -29,27 +30,27 @@ func validateSelectableFields(fields []SelectableField, m modeled, schemaPath, p
 	for i, f := range fields {
 		p := path + "[" + strconv.Itoa(i) + "].jsonPath"
 		if f.JSONPath == "" {
-			errs = append(errs, required(p, ""))
+			errs = append(errs, field.RequiredValue(p, ""))
 			continue
 		}
 		fieldPath, root, found, err := lookUpFieldPath(f.JSONPath, schema)
 		if err != nil {
-			errs = append(errs, invalid(p, f.JSONPath, "is an invalid path: "+err.Error()))
+			errs = append(errs, field.InvalidValue(p, f.JSONPath, "is an invalid path: "+err.Error()))
 			continue
 		}
 		if root == "metadata" {
-			errs = append(errs, invalid(p, f.JSONPath, "must not point to fields in metadata"))
+			errs = append(errs, field.InvalidValue(p, f.JSONPath, "must not point to fields in metadata"))
 		}
 		if found == nil || (found.Type != "string" && found.Type != "boolean" && found.Type != "integer") {
-			errs = append(errs, invalid(p, f.JSONPath, "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed."))
+			errs = append(errs, field.InvalidValue(p, f.JSONPath, "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed."))
 		}
 		if unique[fieldPath] {
-			errs = append(errs, duplicate(p, f.JSONPath))
+			errs = append(errs, field.DuplicateValue(p, f.JSONPath))
 		}
 		unique[fieldPath] = true
 	}
 	if n := len(unique); n > maxSelectableFields && !opts.allowTooManySelectableFields[version] {
-		errs = append(errs, tooMany(path, n, maxSelectableFields))
+		errs = append(errs, field.TooManyValue(path, n, maxSelectableFields))
 	}
 	return errs
 }

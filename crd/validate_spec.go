@@ -1,9 +1,10 @@
 package crd
 
 import (
-	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
@@ -18,7 +19,7 @@ func validateSpec(in *internalSpec, opts options) ErrorList {
 	errs = append(errs, validateSpecNames(in)...)
 	errs = append(errs, validateTopLevel(in, opts)...)
 	if in.conversion.Strategy != NoneConverter && in.PreserveUnknownFields {
-		errs = append(errs, invalid(strategyPath, in.conversion.Strategy, "must be None if spec.preserveUnknownFields is true"))
+		errs = append(errs, field.InvalidValue(strategyPath, in.conversion.Strategy, "must be None if spec.preserveUnknownFields is true"))
 	}
 	return append(errs, validateConversion(in.conversion, opts.requireRecognizedReviews, opts.allowInvalidCABundle)...)
 }
@@ -28,18 +29,18 @@ func validateGroupAndScope(in *internalSpec) ErrorList {
 	var errs ErrorList
 	switch g := in.Group; {
 	case g == "":
-		errs = append(errs, required("spec.group", ""))
+		errs = append(errs, field.RequiredValue("spec.group", ""))
 	case names.DNS1123Subdomain(g) != nil:
-		errs = append(errs, invalid("spec.group", g, strings.Join(names.DNS1123Subdomain(g), ",")))
+		errs = append(errs, field.InvalidValue("spec.group", g, strings.Join(names.DNS1123Subdomain(g), ",")))
 	case !strings.Contains(g, "."):
-		errs = append(errs, invalid("spec.group", g, "should be a domain with at least one dot"))
+		errs = append(errs, field.InvalidValue("spec.group", g, "should be a domain with at least one dot"))
 	}
 	switch in.Scope {
 	case ClusterScoped, NamespaceScoped:
 	case "":
-		errs = append(errs, required("spec.scope", ""))
+		errs = append(errs, field.RequiredValue("spec.scope", ""))
 	default:
-		errs = append(errs, notSupported("spec.scope", in.Scope, ClusterScoped, NamespaceScoped))
+		errs = append(errs, field.NotSupportedValue("spec.scope", in.Scope, ClusterScoped, NamespaceScoped))
 	}
 	return errs
 }
@@ -61,14 +62,14 @@ func requireSchemas(in *internalSpec, opts options) (options, ErrorList) {
 			switch {
 			case api.HasSchema(v):
 			case opts.requireSchema:
-				errs = append(errs, required(versionPath(i)+".schema.openAPIV3Schema", ""))
+				errs = append(errs, field.RequiredValue(versionPath(i)+".schema.openAPIV3Schema", ""))
 			case !in.PreserveUnknownFields && v.Served:
-				errs = append(errs, required(versionPath(i)+".schema.openAPIV3Schema", "because otherwise all fields are pruned"))
+				errs = append(errs, field.RequiredValue(versionPath(i)+".schema.openAPIV3Schema", "because otherwise all fields are pruned"))
 			}
 		}
 	}
 	if in.PreserveUnknownFields && hasDefaults {
-		errs = append(errs, invalid("spec.preserveUnknownFields", true, "must be false in order to use defaults in the schema"))
+		errs = append(errs, field.InvalidValue("spec.preserveUnknownFields", true, "must be false in order to use defaults in the schema"))
 	}
 	return opts, errs
 }
@@ -90,7 +91,7 @@ func validateVersions(in *internalSpec, opts options) ErrorList {
 		}
 		seen[v.Name] = true
 		if msgs := IsDNS1035Label(v.Name); msgs != nil {
-			errs = append(errs, invalid(versionPath(i)+".name", v.Name, strings.Join(msgs, ",")))
+			errs = append(errs, field.InvalidValue(versionPath(i)+".name", v.Name, strings.Join(msgs, ",")))
 		}
 		sub := in.subresourcesFor(i)
 		errs = append(errs, validateVersion(v, i, sub != nil && sub.Status != nil, opts)...)
@@ -111,7 +112,7 @@ func validateVersions(in *internalSpec, opts options) ErrorList {
 	}
 	if in.version != "" {
 		if msgs := IsDNS1035Label(in.version); msgs != nil {
-			errs = append(errs, invalid("spec.version", in.version, strings.Join(msgs, ",")))
+			errs = append(errs, field.InvalidValue("spec.version", in.version, strings.Join(msgs, ",")))
 		}
 	}
 	return errs
@@ -125,7 +126,7 @@ func validateSpecNames(in *internalSpec) ErrorList {
 		{"kind", in.names.Kind}, {"listKind", in.names.ListKind},
 	} {
 		if n.value == "" {
-			errs = append(errs, required("spec.names."+n.name, ""))
+			errs = append(errs, field.RequiredValue("spec.names."+n.name, ""))
 		}
 	}
 	return append(errs, validateNames(&in.names, "spec.names")...)
@@ -145,7 +146,7 @@ func validateTopLevel(in *internalSpec, opts options) ErrorList {
 	errs = append(errs, validateColumns(in.columns, "spec.additionalPrinterColumns")...)
 	if len(in.selectableFields) > 0 {
 		if in.validation == nil {
-			errs = append(errs, invalid("spec.selectableFields", "", "may only be set when validations.schema is included"))
+			errs = append(errs, field.InvalidValue("spec.selectableFields", "", "may only be set when validations.schema is included"))
 		} else {
 			// The server reports a schema it cannot convert at this
 			// path, which does not exist.
@@ -166,7 +167,7 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 	path := versionPath(i)
 	var errs ErrorList
 	for _, msg := range deprecationWarningErrors(v.Deprecated, v.DeprecationWarning) {
-		errs = append(errs, invalid(path+".deprecationWarning", v.DeprecationWarning, msg))
+		errs = append(errs, field.InvalidValue(path+".deprecationWarning", v.DeprecationWarning, msg))
 	}
 	var schema modeled
 	if v.Schema != nil {
@@ -177,7 +178,7 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 	errs = append(errs, validateColumns(v.AdditionalPrinterColumns, path+".additionalPrinterColumns")...)
 	if len(v.SelectableFields) > 0 {
 		if !api.HasSchema(v) {
-			errs = append(errs, invalid(path+".selectableFields", "", "may only be set when `version.schema.openAPIV3Schema` is not included"))
+			errs = append(errs, field.InvalidValue(path+".selectableFields", "", "may only be set when `version.schema.openAPIV3Schema` is not included"))
 		} else {
 			errs = append(errs, validateSelectableFields(v.SelectableFields, schema,
 				path+".schema.openAPIV3Schema", path+".selectableFields", v.Name, opts)...)
@@ -189,8 +190,8 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 // invalidVersions is the error of spec.versions with detail; the list
 // prints as the server converted it before validation began.
 func (in *internalSpec) invalidVersions(detail string) *Error {
-	e := invalid("spec.versions", in.Versions, detail)
-	e.hoisting = &in.hoisting
+	e := field.InvalidValue("spec.versions", in.Versions, detail)
+	field.SetHoisting(e, &in.hoisting)
 	return e
 }
 
@@ -198,7 +199,7 @@ func (in *internalSpec) invalidVersions(detail string) *Error {
 // are equal, as the server's hasIdenticalPerVersionSchema does.
 func identicalSchemas(versions []Version) bool {
 	for i := range versions {
-		if versions[i].Schema == nil || !semanticEqual(versions[i].Schema, versions[0].Schema) {
+		if versions[i].Schema == nil || !api.SemanticEqual(versions[i].Schema, versions[0].Schema) {
 			return false
 		}
 	}

@@ -1,6 +1,10 @@
 package crd
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+)
 
 // validateSubresources checks subresources (at path) as
 // ValidateCustomResourceDefinitionSubresources: only the scale paths have
@@ -15,11 +19,11 @@ func validateSubresources(s *Subresources, path string) ErrorList {
 	replicas := func(value, name, prefix, detail string) {
 		p := path + ".scale." + name
 		if value == "" {
-			errs = append(errs, required(p, ""))
+			errs = append(errs, field.RequiredValue(p, ""))
 		} else if e := validateSimpleJSONPath(value, p); e != nil {
 			errs = append(errs, e...)
 		} else if !strings.HasPrefix(value, prefix) {
-			errs = append(errs, invalid(p, value, detail))
+			errs = append(errs, field.InvalidValue(p, value, detail))
 		}
 	}
 	replicas(scale.SpecReplicasPath, "specReplicasPath", ".spec.", "should be a json path under .spec")
@@ -30,7 +34,7 @@ func validateSubresources(s *Subresources, path string) ErrorList {
 			errs = append(errs, e...)
 		} else if !strings.HasPrefix(*sel, ".spec.") && !strings.HasPrefix(*sel, ".status.") {
 			// The server passes the pointer: the value prints as JSON.
-			errs = append(errs, invalid(p, sel, "should be a json path under either .spec or .status"))
+			errs = append(errs, field.InvalidValue(p, sel, "should be a json path under either .spec or .status"))
 		}
 	}
 	return errs

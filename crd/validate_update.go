@@ -1,5 +1,10 @@
 package crd
 
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+)
+
 // updateOptions returns the options of an update from old, whose internal
 // spec is oldIn, to the spec in: each rule is relaxed where old already
 // broke it, as ValidateCustomResourceDefinitionUpdate computes them.
@@ -33,7 +38,7 @@ func hasInvalidCABundle(conv *Conversion) bool {
 // still have the same ones.
 func tooManySelectableFieldsAllowed(in, oldIn *internalSpec) map[string]bool {
 	allowed := map[string]bool{}
-	if len(oldIn.selectableFields) > maxSelectableFields && semanticEqual(in.selectableFields, oldIn.selectableFields) {
+	if len(oldIn.selectableFields) > maxSelectableFields && api.SemanticEqual(in.selectableFields, oldIn.selectableFields) {
 		allowed[""] = true
 	}
 	oldFields := make(map[string][]SelectableField, len(oldIn.versions))
@@ -41,7 +46,7 @@ func tooManySelectableFieldsAllowed(in, oldIn *internalSpec) map[string]bool {
 		oldFields[v.Name] = v.SelectableFields // the last of a name wins
 	}
 	for _, v := range in.versions {
-		if f, ok := oldFields[v.Name]; ok && len(f) > maxSelectableFields && semanticEqual(v.SelectableFields, f) {
+		if f, ok := oldFields[v.Name]; ok && len(f) > maxSelectableFields && api.SemanticEqual(v.SelectableFields, f) {
 			allowed[v.Name] = true
 		}
 	}
@@ -55,7 +60,7 @@ func validateSpecUpdate(in, oldIn *internalSpec, opts options) ErrorList {
 	var errs ErrorList
 	immutable := func(path, value, oldValue string) {
 		if value != oldValue {
-			errs = append(errs, invalid(path, value, fieldImmutable))
+			errs = append(errs, field.InvalidValue(path, value, fieldImmutable))
 		}
 	}
 	if opts.requireImmutableNames {

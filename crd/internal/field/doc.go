@@ -1,10 +1,11 @@
 // Package field is the vocabulary that package crd and its internal
-// engines share to say where something is: the path of a schema or of a
-// value in a CustomResourceDefinition, as k8s.io/apimachinery's
-// field.Path writes it. It is the lowest layer below crd: it imports
-// nothing of this module.
+// engines share to say where something is and what is wrong there: the
+// path of a schema or of a value in a CustomResourceDefinition, as
+// k8s.io/apimachinery's field.Path writes it, and the one Error, ErrorType
+// and ErrorList that every engine returns and crd names by alias.
 //
-// Its Error is the plain record of an error the engines below crd return;
-// crd turns it into its public Error, which prints values as the API
-// server's internal types, which only crd knows.
+// In scope: paths, errors and their messages, which print a bad value as
+// the API server prints its internal Go types (hence the import of
+// internal/api, the layer below). Not in scope: deciding what is an
+// error; the engines above do that.
 package field

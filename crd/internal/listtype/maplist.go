@@ -7,7 +7,7 @@ import "github.com/kubeversion/kubeversion/crd/internal/field"
 // the first item that is neither an object nor null, or else the items
 // whose keys repeat those of an earlier item, with the keys as the value:
 // {"name":"a"}, or {} for an item without its key.
-func validateMap(errs []field.Error, path *field.Path, keys []string, list []any) []field.Error {
+func validateMap(errs field.ErrorList, path *field.Path, keys []string, list []any) field.ErrorList {
 	for i, x := range list {
 		if _, ok := x.(map[string]any); x != nil && !ok {
 			return append(errs, field.InvalidValue(path.Index(i).String(), x, "must be an object for an array of list-type map"))
@@ -35,7 +35,7 @@ func validateMap(errs []field.Error, path *field.Path, keys []string, list []any
 	}
 	dups, err := duplicates(path, itemKeys)
 	if err != nil {
-		return append(errs, *err)
+		return append(errs, err)
 	}
 	for _, i := range dups {
 		errs = append(errs, field.DuplicateValue(path.Index(i).String(), itemKeys[i]))
@@ -45,7 +45,7 @@ func validateMap(errs []field.Error, path *field.Path, keys []string, list []any
 
 // validateMapKey is validateMap for the one key field k: each item's key
 // is the value of k, or unspecified.
-func validateMapKey(errs []field.Error, path *field.Path, k string, list []any) []field.Error {
+func validateMapKey(errs field.ErrorList, path *field.Path, k string, list []any) field.ErrorList {
 	itemKeys := make([]any, len(list))
 	for i, x := range list {
 		itemKeys[i] = unspecified{}
@@ -57,7 +57,7 @@ func validateMapKey(errs []field.Error, path *field.Path, k string, list []any) 
 	}
 	dups, err := duplicates(path, itemKeys)
 	if err != nil {
-		return append(errs, *err)
+		return append(errs, err)
 	}
 	for _, i := range dups {
 		key := map[string]any{}

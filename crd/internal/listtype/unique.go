@@ -34,7 +34,7 @@ func duplicates(path *field.Path, list []any) ([]int, *field.Error) {
 			buf, err = w.Append(buf[:0], x)
 			if err != nil {
 				e := field.InvalidValue(path.Index(i).String(), x, "internal error")
-				return nil, &e
+				return nil, e
 			}
 			if compounds == nil {
 				compounds = make(map[string]int, len(list))

@@ -20,11 +20,11 @@ import (
 // in Go's random map order (the fields of additionalProperties before
 // those of properties); this visits them in sorted order. A nil s or obj
 // gives no errors.
-func Validate(path *field.Path, s *structural.Structural, obj map[string]any) []field.Error {
+func Validate(path *field.Path, s *structural.Structural, obj map[string]any) field.ErrorList {
 	return validateObject(nil, path, s, obj)
 }
 
-func validateObject(errs []field.Error, path *field.Path, s *structural.Structural, obj map[string]any) []field.Error {
+func validateObject(errs field.ErrorList, path *field.Path, s *structural.Structural, obj map[string]any) field.ErrorList {
 	if s == nil || obj == nil {
 		return errs
 	}
@@ -43,7 +43,7 @@ func validateObject(errs []field.Error, path *field.Path, s *structural.Structur
 	return errs
 }
 
-func validateValue(errs []field.Error, path *field.Path, s *structural.Structural, v any) []field.Error {
+func validateValue(errs field.ErrorList, path *field.Path, s *structural.Structural, v any) field.ErrorList {
 	switch v := v.(type) {
 	case []any:
 		return validateList(errs, path, s, v)
@@ -53,13 +53,13 @@ func validateValue(errs []field.Error, path *field.Path, s *structural.Structura
 	return errs
 }
 
-func validateList(errs []field.Error, path *field.Path, s *structural.Structural, list []any) []field.Error {
+func validateList(errs field.ErrorList, path *field.Path, s *structural.Structural, list []any) field.ErrorList {
 	if s.XListType != nil {
 		switch *s.XListType {
 		case "set":
 			dups, err := duplicates(path, list)
 			if err != nil {
-				errs = append(errs, *err)
+				errs = append(errs, err)
 			}
 			for _, i := range dups {
 				errs = append(errs, field.DuplicateValue(path.Index(i).String(), list[i]))

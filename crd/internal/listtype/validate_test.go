@@ -55,8 +55,8 @@ func (w *wireSchema) structural() *structural.Structural {
 
 // message prints e as k8s.io/apimachinery's field.Error.Error() does, as
 // package crd prints it.
-func message(e field.Error) string {
-	words := map[field.ErrorType]string{field.Invalid: "Invalid value", field.Duplicate: "Duplicate value"}[e.Type]
+func message(e *field.Error) string {
+	words := map[field.ErrorType]string{field.ErrorTypeInvalid: "Invalid value", field.ErrorTypeDuplicate: "Duplicate value"}[e.Type]
 	var v string
 	switch x := e.BadValue.(type) {
 	case string:
@@ -132,8 +132,8 @@ func TestValidatePath(t *testing.T) {
 	set := "set"
 	s := &structural.Structural{Properties: []structural.Property{{Name: "tags", Schema: &structural.Structural{Extensions: structural.Extensions{XListType: &set}}}}}
 	errs := Validate(field.NewPath("spec").Child("template"), s, map[string]any{"tags": []any{"a", "a"}})
-	want := []field.Error{field.DuplicateValue("spec.template.tags[1]", "a")}
-	if !slices.Equal(errs, want) {
+	want := field.ErrorList{field.DuplicateValue("spec.template.tags[1]", "a")}
+	if !slices.EqualFunc(errs, want, func(a, b *field.Error) bool { return *a == *b }) {
 		t.Errorf("Validate = %v, want %v", errs, want)
 	}
 }
@@ -143,7 +143,7 @@ func TestValidatePath(t *testing.T) {
 func TestDuplicatesInternalError(t *testing.T) {
 	nan := map[string]any{"a": func() float64 { var z float64; return z / z }()}
 	_, err := duplicates(field.NewPath("l"), []any{int64(1), nan})
-	if err == nil || err.Field != "l[1]" || err.Detail != "internal error" || err.Type != field.Invalid {
+	if err == nil || err.Field != "l[1]" || err.Detail != "internal error" || err.Type != field.ErrorTypeInvalid {
 		t.Errorf("duplicates of NaN: error %+v, want l[1]: internal error", err)
 	}
 }

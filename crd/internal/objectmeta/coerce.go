@@ -33,14 +33,14 @@ func coerceField(path *field.Path, obj map[string]any, k string) *field.Error {
 	if k != "metadata" {
 		if _, isString := v.(string); !isString {
 			err := field.InvalidValue(path.At(k), v, "must be a string")
-			return &err
+			return err
 		}
 		return nil
 	}
 	m, err := Read(v)
 	if err != nil {
 		err := field.InvalidValue(path.At("metadata"), v, err.Error())
-		return &err
+		return err
 	}
 	obj["metadata"] = m.Normalized
 	return nil

@@ -20,11 +20,11 @@ const maxAnnotationsSize = 256 << 10
 // as the API server's ValidateLabels does: each key a qualified name, each
 // value a label value. The server visits the map in random order; here
 // keys come sorted.
-func ValidateLabels(path string, labels map[string]string) []field.Error {
+func ValidateLabels(path string, labels map[string]string) field.ErrorList {
 	if len(labels) == 0 {
 		return nil
 	}
-	var errs []field.Error
+	var errs field.ErrorList
 	for _, k := range slices.Sorted(maps.Keys(labels)) {
 		for _, msg := range names.QualifiedName(k) {
 			errs = append(errs, field.InvalidValue(path, k, msg))
@@ -40,11 +40,11 @@ func ValidateLabels(path string, labels map[string]string) []field.Error {
 // "metadata.annotations") as the API server's ValidateAnnotations does:
 // each key, lowercased, a qualified name; keys and values at most 256 KiB
 // together. Keys come sorted.
-func ValidateAnnotations(path string, annotations map[string]string) []field.Error {
+func ValidateAnnotations(path string, annotations map[string]string) field.ErrorList {
 	if len(annotations) == 0 {
 		return nil
 	}
-	var errs []field.Error
+	var errs field.ErrorList
 	size := 0
 	for _, k := range slices.Sorted(maps.Keys(annotations)) {
 		for _, msg := range names.QualifiedName(strings.ToLower(k)) {
@@ -61,8 +61,8 @@ func ValidateAnnotations(path string, annotations map[string]string) []field.Err
 // ValidateOwnerReferences checks the owner references at path (such as
 // "metadata.ownerReferences") as ValidateOwnerReferences: required
 // fields, the apiVersion's form, no Event owner, at most one controller.
-func ValidateOwnerReferences(path string, refs []OwnerReference) []field.Error {
-	var errs []field.Error
+func ValidateOwnerReferences(path string, refs []OwnerReference) field.ErrorList {
+	var errs field.ErrorList
 	firstController := ""
 	for i, ref := range refs {
 		p := path + "[" + strconv.Itoa(i) + "]"
@@ -112,8 +112,8 @@ func parseGroupVersion(gv string) (group, version string, ok bool) {
 // ValidateFinalizers checks the finalizers at path (such as
 // "metadata.finalizers") on create: each a qualified name, and not both
 // orphan and foregroundDeletion.
-func ValidateFinalizers(path string, finalizers []string) []field.Error {
-	var errs []field.Error
+func ValidateFinalizers(path string, finalizers []string) field.ErrorList {
+	var errs field.ErrorList
 	for _, f := range finalizers {
 		for _, msg := range names.QualifiedName(f) {
 			errs = append(errs, field.InvalidValue(path, f, msg))
@@ -129,8 +129,8 @@ func ValidateFinalizers(path string, finalizers []string) []field.Error {
 // "metadata.managedFields") as ValidateManagedFields: the operation, the
 // fields type, the manager's length and characters, the subresource's
 // length.
-func ValidateManagedFields(path string, fields []ManagedField) []field.Error {
-	var errs []field.Error
+func ValidateManagedFields(path string, fields []ManagedField) field.ErrorList {
+	var errs field.ErrorList
 	for i, f := range fields {
 		p := path + "[" + strconv.Itoa(i) + "]"
 		switch f.Operation {

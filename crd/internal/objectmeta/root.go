@@ -25,7 +25,7 @@ const rootPath = "metadata"
 //
 // It expects the name generated from generateName, as the server does
 // before it validates.
-func ValidateCreate(m Meta, namespaceScoped bool) []field.Error {
+func ValidateCreate(m Meta, namespaceScoped bool) field.ErrorList {
 	return validateRoot(m, namespaceScoped, nameIsDNSSubdomain)
 }
 
@@ -35,14 +35,14 @@ func ValidateCreate(m Meta, namespaceScoped bool) []field.Error {
 // a name "a/b" gives
 //
 //	metadata.name: Invalid value: "a/b": may not contain '/'
-func ValidateGenericCreate(m Meta, namespaceScoped bool) []field.Error {
+func ValidateGenericCreate(m Meta, namespaceScoped bool) field.ErrorList {
 	return validateRoot(m, namespaceScoped, pathSegmentErrors)
 }
 
 // validateRoot is the server's ValidateObjectMetaAccessor at "metadata",
 // with nameErrors to check the name and generateName.
-func validateRoot(m Meta, namespaceScoped bool, nameErrors func(name string, prefix bool) []string) []field.Error {
-	var errs []field.Error
+func validateRoot(m Meta, namespaceScoped bool, nameErrors func(name string, prefix bool) []string) field.ErrorList {
+	var errs field.ErrorList
 	if m.GenerateName != "" {
 		for _, msg := range nameErrors(m.GenerateName, true) {
 			errs = append(errs, field.InvalidValue(rootPath+".generateName", m.GenerateName, msg))
@@ -74,7 +74,7 @@ func validateRoot(m Meta, namespaceScoped bool, nameErrors func(name string, pre
 }
 
 // appendNegativeGeneration is ValidateNonnegativeField of generation.
-func appendNegativeGeneration(errs []field.Error, generation int64) []field.Error {
+func appendNegativeGeneration(errs field.ErrorList, generation int64) field.ErrorList {
 	if generation < 0 {
 		errs = append(errs, field.InvalidValue(rootPath+".generation", generation, "must be greater than or equal to 0"))
 	}

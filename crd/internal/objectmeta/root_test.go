@@ -34,13 +34,13 @@ import (
 
 // rootMessage prints e as k8s.io/apimachinery's field.Error.Error() does,
 // as package crd prints it.
-func rootMessage(e field.Error) string {
+func rootMessage(e *field.Error) string {
 	words := map[field.ErrorType]string{
-		field.Invalid: "Invalid value", field.Required: "Required value", field.Forbidden: "Forbidden",
-		field.NotSupported: "Unsupported value", field.TooLong: "Too long",
+		field.ErrorTypeInvalid: "Invalid value", field.ErrorTypeRequired: "Required value", field.ErrorTypeForbidden: "Forbidden",
+		field.ErrorTypeNotSupported: "Unsupported value", field.ErrorTypeTooLong: "Too long",
 	}[e.Type]
 	m := e.Field + ": " + words
-	if e.Type == field.Invalid || e.Type == field.NotSupported {
+	if e.Type == field.ErrorTypeInvalid || e.Type == field.ErrorTypeNotSupported {
 		switch x := e.BadValue.(type) {
 		case string:
 			m += ": " + strconv.Quote(x)
@@ -60,7 +60,7 @@ func rootMessage(e field.Error) string {
 	return m
 }
 
-func rootMessages(errs []field.Error) []string {
+func rootMessages(errs field.ErrorList) []string {
 	out := []string{}
 	for _, e := range errs {
 		out = append(out, rootMessage(e))

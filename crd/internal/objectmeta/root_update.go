@@ -22,8 +22,8 @@ import (
 // It expects m as the server has it when it validates: with generation,
 // and with the uid, timestamps and grace period that rest.BeforeUpdate
 // copies from old.
-func ValidateUpdate(m, old Meta) []field.Error {
-	var errs []field.Error
+func ValidateUpdate(m, old Meta) field.ErrorList {
+	var errs field.ErrorList
 	if old.DeletionTimestamp() != nil {
 		errs = appendNewFinalizers(errs, m.Finalizers(), old.Finalizers())
 	}
@@ -54,13 +54,13 @@ func ValidateUpdate(m, old Meta) []field.Error {
 // strategy finds: [ValidateGenericCreate], then the checks of
 // [ValidateUpdate]. Many errors so come twice, once from each; the
 // server's message lists each once, its causes both.
-func ValidateGenericUpdate(m, old Meta, namespaceScoped bool) []field.Error {
+func ValidateGenericUpdate(m, old Meta, namespaceScoped bool) field.ErrorList {
 	return append(ValidateGenericCreate(m, namespaceScoped), ValidateUpdate(m, old)...)
 }
 
 // appendNewFinalizers is ValidateNoNewFinalizers: the finalizers added
 // listed sorted, as Go's %#v prints a []string.
-func appendNewFinalizers(errs []field.Error, finalizers, old []string) []field.Error {
+func appendNewFinalizers(errs field.ErrorList, finalizers, old []string) field.ErrorList {
 	added := addedFinalizers(finalizers, old)
 	if len(added) == 0 {
 		return errs
@@ -89,7 +89,7 @@ func addedFinalizers(finalizers, old []string) []string {
 
 // appendImmutable is ValidateImmutableField of the field name of
 // metadata, whose new value is v.
-func appendImmutable(errs []field.Error, name string, v any, equal bool) []field.Error {
+func appendImmutable(errs field.ErrorList, name string, v any, equal bool) field.ErrorList {
 	if equal {
 		return errs
 	}

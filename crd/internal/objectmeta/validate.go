@@ -15,8 +15,8 @@ import (
 // in any case, and metadata must read (see [Read]) and be valid on create
 // (a missing name is not an error). Errors are at their paths below path,
 // in the order of [Coerce]'s walk.
-func Validate(path *field.Path, x any, s *structural.Structural, isResourceRoot bool) []field.Error {
-	var errs []field.Error
+func Validate(path *field.Path, x any, s *structural.Structural, isResourceRoot bool) field.ErrorList {
+	var errs field.ErrorList
 	resources(path, x, s, isResourceRoot, func(path *field.Path, obj map[string]any) bool {
 		errs = validateResource(path, obj, errs)
 		return true
@@ -27,7 +27,7 @@ func Validate(path *field.Path, x any, s *structural.Structural, isResourceRoot 
 // validateResource appends to errs what is wrong with the apiVersion,
 // kind and metadata of obj, an embedded resource at path, as the
 // server's validateEmbeddedResource finds.
-func validateResource(path *field.Path, obj map[string]any, errs []field.Error) []field.Error {
+func validateResource(path *field.Path, obj map[string]any, errs field.ErrorList) field.ErrorList {
 	for _, k := range [...]string{"apiVersion", "kind"} {
 		if _, ok := obj[k]; !ok {
 			errs = append(errs, field.RequiredValue(path.At(k), ""))
@@ -52,7 +52,7 @@ func validateResource(path *field.Path, obj map[string]any, errs []field.Error) 
 
 // validateTypeField appends what is wrong with v, the apiVersion or kind
 // at path: not a string, empty, or what check finds in the string.
-func validateTypeField(path string, v any, check func(string) string, errs []field.Error) []field.Error {
+func validateTypeField(path string, v any, check func(string) string, errs field.ErrorList) field.ErrorList {
 	s, isString := v.(string)
 	switch {
 	case !isString:
@@ -88,7 +88,7 @@ func kindErrors(s string) string {
 // namespace, generation, labels, annotations, owner references,
 // finalizers and managed fields. Unlike the top-level metadata, repeated
 // errors are all kept.
-func (m Meta) validate(path string, errs []field.Error) []field.Error {
+func (m Meta) validate(path string, errs field.ErrorList) field.ErrorList {
 	if m.GenerateName != "" {
 		for _, msg := range pathSegmentErrors(m.GenerateName, true) {
 			errs = append(errs, field.InvalidValue(path+".generateName", m.GenerateName, msg))

@@ -6,7 +6,7 @@ import "github.com/kubeversion/kubeversion/crd/internal/field"
 // validateValueValidationCompleteness finds: every field and item that
 // the value validations of the root s speak of must also be in s. As in
 // the server, only the root's value validations are looked at.
-func rootCompleteness(s *Structural, path *field.Path, errs []field.Error) []field.Error {
+func rootCompleteness(s *Structural, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if s.ValueValidation == nil {
 		return errs
 	}
@@ -15,7 +15,7 @@ func rootCompleteness(s *Structural, path *field.Path, errs []field.Error) []fie
 
 // completeness checks the schemas under the allOf, anyOf, oneOf and not
 // of vv (found at vPath) against s (at sPath).
-func completeness(vv *ValueValidation, s *Structural, sPath, vPath *field.Path, errs []field.Error) []field.Error {
+func completeness(vv *ValueValidation, s *Structural, sPath, vPath *field.Path, errs field.ErrorList) field.ErrorList {
 	if vv.Not != nil {
 		errs = nestedCompleteness(vv.Not, s, sPath, vPath.Child("not"), errs)
 	}
@@ -31,7 +31,7 @@ func completeness(vv *ValueValidation, s *Structural, sPath, vPath *field.Path, 
 	return errs
 }
 
-func nestedCompleteness(v *Nested, s *Structural, sPath, vPath *field.Path, errs []field.Error) []field.Error {
+func nestedCompleteness(v *Nested, s *Structural, sPath, vPath *field.Path, errs field.ErrorList) field.ErrorList {
 	if v == nil {
 		return errs
 	}

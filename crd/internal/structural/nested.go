@@ -5,7 +5,7 @@ import "github.com/kubeversion/kubeversion/crd/internal/field"
 // nestedValueValidation appends what is wrong with n, a schema under
 // allOf, anyOf, oneOf or not: it may only validate values, not say what
 // they are.
-func nestedValueValidation(n *Nested, skipAnyOf bool, path *field.Path, errs []field.Error) []field.Error {
+func nestedValueValidation(n *Nested, skipAnyOf bool, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if vv := n.ValueValidation; vv != nil {
 		errs = valueValidation(vv, skipAnyOf, false, path, errs)
 	}

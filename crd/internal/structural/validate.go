@@ -22,14 +22,14 @@ const (
 // gives
 //
 //	<path>.properties[spec].type: Required value: must not be empty for specified object fields
-func Validate(s *Structural, path *field.Path) []field.Error {
+func Validate(s *Structural, path *field.Path) field.ErrorList {
 	errs := invariants(s, rootLevel, path, nil)
 	return rootCompleteness(s, path, errs)
 }
 
 // invariants appends to errs what the server's
 // validateStructuralInvariants finds in s and the nodes below it.
-func invariants(s *Structural, lvl level, path *field.Path, errs []field.Error) []field.Error {
+func invariants(s *Structural, lvl level, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if s == nil {
 		return errs
 	}
@@ -60,7 +60,7 @@ func invariants(s *Structural, lvl level, path *field.Path, errs []field.Error) 
 
 // extensionInvariants appends what is wrong with x-kubernetes-int-or-string
 // beside the other extensions of s.
-func extensionInvariants(s *Structural, path *field.Path, errs []field.Error) []field.Error {
+func extensionInvariants(s *Structural, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if s.XIntOrString && s.XPreserveUnknownFields {
 		errs = append(errs, field.InvalidValue(path.At("x-kubernetes-preserve-unknown-fields"), true, "must be false if x-kubernetes-int-or-string is true"))
 	}
@@ -78,7 +78,7 @@ var typeDetails = [...]string{
 }
 
 // typeInvariants appends what is wrong with the type of s.
-func typeInvariants(s *Structural, lvl level, path *field.Path, errs []field.Error) []field.Error {
+func typeInvariants(s *Structural, lvl level, path *field.Path, errs field.ErrorList) field.ErrorList {
 	switch {
 	case s.XEmbeddedResource && s.Type == "":
 		errs = append(errs, field.RequiredValue(path.At("type"), "must be object if x-kubernetes-embedded-resource is true"))
@@ -99,7 +99,7 @@ func typeInvariants(s *Structural, lvl level, path *field.Path, errs []field.Err
 // embeddingInvariants appends what is wrong with kind, apiVersion and
 // metadata at the root or in an embedded resource, and with the
 // properties of an embedded resource.
-func embeddingInvariants(s *Structural, lvl level, path *field.Path, errs []field.Error) []field.Error {
+func embeddingInvariants(s *Structural, lvl level, path *field.Path, errs field.ErrorList) field.ErrorList {
 	checkMetadata := lvl == rootLevel || s.XEmbeddedResource
 	for _, name := range [...]string{"kind", "apiVersion"} {
 		if p := s.Property(name); p != nil && checkMetadata && p.Type != "string" {
@@ -119,7 +119,7 @@ func embeddingInvariants(s *Structural, lvl level, path *field.Path, errs []fiel
 // metadata: it must be an object at the root and in embedded resources,
 // and at the root say nothing but the properties name and generateName
 // (whose schemas are not looked at), a type and a default.
-func metadataInvariants(m *Structural, checkMetadata bool, lvl level, path *field.Path, errs []field.Error) []field.Error {
+func metadataInvariants(m *Structural, checkMetadata bool, lvl level, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if checkMetadata && m.Type != "object" {
 		errs = append(errs, field.InvalidValue(path.At("type"), m.Type, "must be object"))
 	}
@@ -140,7 +140,7 @@ func metadataInvariants(m *Structural, checkMetadata bool, lvl level, path *fiel
 // finds in vv: the schemas under anyOf, allOf, oneOf and not, and the
 // pattern. skipAnyOf and skipFirstAllOfAnyOf leave out the int-or-string
 // patterns.
-func valueValidation(vv *ValueValidation, skipAnyOf, skipFirstAllOfAnyOf bool, path *field.Path, errs []field.Error) []field.Error {
+func valueValidation(vv *ValueValidation, skipAnyOf, skipFirstAllOfAnyOf bool, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if !skipAnyOf {
 		for i := range vv.AnyOf {
 			errs = nestedValueValidation(&vv.AnyOf[i], false, path.Child("anyOf").Index(i), errs)

@@ -1,4 +1,6 @@
-package crd
+package field
+
+import "github.com/kubeversion/kubeversion/crd/internal/api"
 
 // The API server prints a value that is neither a string nor a number as
 // the JSON of its internal Go type, which has no JSON tags: Go field names,
@@ -126,29 +128,29 @@ type internalValidationRule struct {
 // the mirror types above, and the list of versions loses what the server
 // keeps at the top level: h, or if h is nil what the versions share now.
 // Other values are returned as they are.
-func internalValue(v any, h *hoisted) any {
+func internalValue(v any, h *api.Hoisting) any {
 	switch v := v.(type) {
-	case []Version:
+	case []api.Version:
 		if v == nil {
 			return []internalVersion(nil)
 		}
 		if h == nil {
-			shared := hoist(v)
+			shared := api.Hoist(v)
 			h = &shared
 		}
 		return internalVersions(v, *h)
-	case *JSONSchemaProps:
+	case *api.JSONSchemaProps:
 		return toInternalSchema(v)
-	case ValidationRule:
+	case api.ValidationRule:
 		return internalValidationRule(v)
-	case JSONSchemaProps:
+	case api.JSONSchemaProps:
 		return toInternalSchema(&v)
-	case *JSONSchemaPropsOrArray:
+	case *api.JSONSchemaPropsOrArray:
 		if v == nil {
 			return nil
 		}
 		return &internalSchemaOrArray{toInternalSchema(v.Schema), internalSchemas(v.JSONSchemas)}
-	case *JSONSchemaPropsOrBool:
+	case *api.JSONSchemaPropsOrBool:
 		return internalOrBool(v)
 	}
 	return v
@@ -156,7 +158,7 @@ func internalValue(v any, h *hoisted) any {
 
 // internalVersions converts versions as the API server's conversion does,
 // dropping what h says the server kept at the top level.
-func internalVersions(versions []Version, h hoisted) []internalVersion {
+func internalVersions(versions []api.Version, h api.Hoisting) []internalVersion {
 	out := make([]internalVersion, len(versions))
 	for i := range versions {
 		v := &versions[i]
@@ -164,10 +166,10 @@ func internalVersions(versions []Version, h hoisted) []internalVersion {
 			Name: v.Name, Served: v.Served, Storage: v.Storage,
 			Deprecated: v.Deprecated, DeprecationWarning: v.DeprecationWarning,
 		}
-		if !h.schema && v.Schema != nil {
+		if !h.Schema && v.Schema != nil {
 			iv.Schema = &internalValidation{toInternalSchema(v.Schema.OpenAPIV3Schema)}
 		}
-		if !h.subresources && v.Subresources != nil {
+		if !h.Subresources && v.Subresources != nil {
 			iv.Subresources = &internalSubresources{}
 			if v.Subresources.Status != nil {
 				iv.Subresources.Status = &struct{}{}
@@ -176,13 +178,13 @@ func internalVersions(versions []Version, h hoisted) []internalVersion {
 				iv.Subresources.Scale = &internalScale{sc.SpecReplicasPath, sc.StatusReplicasPath, sc.LabelSelectorPath}
 			}
 		}
-		if !h.columns && v.AdditionalPrinterColumns != nil {
+		if !h.Columns && v.AdditionalPrinterColumns != nil {
 			iv.AdditionalPrinterColumns = make([]internalColumn, len(v.AdditionalPrinterColumns))
 			for j, c := range v.AdditionalPrinterColumns {
 				iv.AdditionalPrinterColumns[j] = internalColumn(c)
 			}
 		}
-		if !h.selectableFields && v.SelectableFields != nil {
+		if !h.SelectableFields && v.SelectableFields != nil {
 			iv.SelectableFields = make([]internalSelectableField, len(v.SelectableFields))
 			for j, f := range v.SelectableFields {
 				iv.SelectableFields[j] = internalSelectableField(f)
@@ -193,7 +195,7 @@ func internalVersions(versions []Version, h hoisted) []internalVersion {
 	return out
 }
 
-func toInternalSchema(s *JSONSchemaProps) *internalSchema {
+func toInternalSchema(s *api.JSONSchemaProps) *internalSchema {
 	if s == nil {
 		return nil
 	}
@@ -239,14 +241,14 @@ func toInternalSchema(s *JSONSchemaProps) *internalSchema {
 	return out
 }
 
-func jsonValue(j *JSON) *any {
+func jsonValue(j *api.JSON) *any {
 	if j == nil {
 		return nil
 	}
 	return &j.Value
 }
 
-func internalSchemas(list []JSONSchemaProps) []internalSchema {
+func internalSchemas(list []api.JSONSchemaProps) []internalSchema {
 	if list == nil {
 		return nil
 	}
@@ -257,7 +259,7 @@ func internalSchemas(list []JSONSchemaProps) []internalSchema {
 	return out
 }
 
-func internalSchemaMap(m map[string]JSONSchemaProps) map[string]internalSchema {
+func internalSchemaMap(m map[string]api.JSONSchemaProps) map[string]internalSchema {
 	if m == nil {
 		return nil
 	}
@@ -268,9 +270,15 @@ func internalSchemaMap(m map[string]JSONSchemaProps) map[string]internalSchema {
 	return out
 }
 
-func internalOrBool(b *JSONSchemaPropsOrBool) *internalSchemaOrBool {
+func internalOrBool(b *api.JSONSchemaPropsOrBool) *internalSchemaOrBool {
 	if b == nil {
 		return nil
 	}
 	return &internalSchemaOrBool{b.Allows, toInternalSchema(b.Schema)}
+}
+
+// ItemsValue is the BadValue of items that are a list of schemas, as the
+// API server prints its internal type: {"Schema":null,"JSONSchemas":[...]}.
+func ItemsValue(schemas []api.JSONSchemaProps) any {
+	return &internalSchemaOrArray{JSONSchemas: internalSchemas(schemas)}
 }

@@ -2,6 +2,7 @@ package crd
 
 import (
 	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/decode"
 )
 
 // Decode reads data, the JSON of an apiextensions.k8s.io/v1
@@ -26,39 +27,7 @@ import (
 // additionalItems and dependencies are decoded without the strict checks:
 // their unknown fields are dropped silently.
 func Decode(data []byte) (*CustomResourceDefinition, error) {
-	c, strict, ok := decodeFast(data)
-	if !ok {
-		return decodeSlow(data)
-	}
-	if err := checkTimestamps(c); err != nil {
-		return nil, err
-	}
-	if strict != nil {
-		return c, strict
-	}
-	return c, nil
-}
-
-// decodeSlow is Decode by way of encoding/json: a walk over the tokens of
-// json.Decoder that drops the keys of no field, then json.Unmarshal of
-// what it kept. It is about nine times slower than decodeFast on the
-// CRDs of the conformance corpus, but gives every error with the
-// messages of encoding/json, whose code the server's decoder shares;
-// Decode calls it for the inputs decodeFast declines. It is also the
-// reference that FuzzDecodeSame checks decodeFast against.
-func decodeSlow(data []byte) (*CustomResourceDefinition, error) {
-	var c CustomResourceDefinition
-	strict, err := api.DecodeInto(data, &c, true)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkTimestamps(&c); err != nil {
-		return nil, err
-	}
-	if strict != nil {
-		return &c, strict
-	}
-	return &c, nil
+	return decode.Decode(data)
 }
 
 // StrictError lists the unknown and duplicate fields of a manifest, as the

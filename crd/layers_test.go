@@ -17,8 +17,9 @@ import (
 var internalLayers = [][]string{
 	{"api"},
 	{"field"},
-	{"names", "strfmt", "structural"},
+	{"names", "strfmt", "structural", "versions"},
 	{"prune", "objectmeta", "openapi", "defaulting", "listtype"},
+	{"decode", "validation", "object", "upgrade"},
 }
 
 const internalPrefix = "github.com/kubeversion/kubeversion/crd/internal/"

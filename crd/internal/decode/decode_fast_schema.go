@@ -1,10 +1,10 @@
-package crd
+package decode
 
 import "github.com/kubeversion/kubeversion/crd/internal/api"
 
 // The readers of a schema, its wrappers and the structs in it.
 
-func (d *byteDecoder) schema(s *JSONSchemaProps, path *api.FieldPath) {
+func (d *byteDecoder) schema(s *api.JSONSchemaProps, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -89,7 +89,7 @@ func (d *byteDecoder) schema(s *JSONSchemaProps, path *api.FieldPath) {
 
 // schemaMore reads the fields of a schema that hold schemas, and its
 // extensions.
-func (d *byteDecoder) schemaMore(s *JSONSchemaProps, key []byte, set *fieldSet, path *api.FieldPath) {
+func (d *byteDecoder) schemaMore(s *api.JSONSchemaProps, key []byte, set *fieldSet, path *api.FieldPath) {
 	switch string(key) {
 	case "items":
 		d.once(set, 23)
@@ -180,15 +180,15 @@ func (d *byteDecoder) unstrict(read func()) {
 
 // orArray reads items as JSONSchemaPropsOrArray.UnmarshalJSON does: a
 // schema, a list of schemas, and any other value but null as neither.
-func (d *byteDecoder) orArray(p **JSONSchemaPropsOrArray) {
+func (d *byteDecoder) orArray(p **api.JSONSchemaPropsOrArray) {
 	if d.null() {
 		*p = nil
 		return
 	}
-	w := new(JSONSchemaPropsOrArray)
+	w := new(api.JSONSchemaPropsOrArray)
 	switch d.next() {
 	case '{':
-		w.Schema = new(JSONSchemaProps)
+		w.Schema = new(api.JSONSchemaProps)
 		d.schema(w.Schema, nil)
 	case '[':
 		d.schemaList(&w.JSONSchemas, nil)
@@ -200,16 +200,16 @@ func (d *byteDecoder) orArray(p **JSONSchemaPropsOrArray) {
 
 // orBool reads a boolean or a schema as
 // JSONSchemaPropsOrBool.UnmarshalJSON does; it declines its errors.
-func (d *byteDecoder) orBool(p **JSONSchemaPropsOrBool) {
+func (d *byteDecoder) orBool(p **api.JSONSchemaPropsOrBool) {
 	if d.null() {
 		*p = nil
 		return
 	}
-	w := new(JSONSchemaPropsOrBool)
+	w := new(api.JSONSchemaPropsOrBool)
 	switch d.next() {
 	case '{':
 		w.Allows = true
-		w.Schema = new(JSONSchemaProps)
+		w.Schema = new(api.JSONSchemaProps)
 		d.schema(w.Schema, nil)
 	case 't':
 		d.literal("true")
@@ -226,12 +226,12 @@ func (d *byteDecoder) orBool(p **JSONSchemaPropsOrBool) {
 // JSONSchemaPropsOrStringArray.UnmarshalJSON does: a schema, a list of
 // names, and any other value, null too, as neither. Its path is unused:
 // the strict checks are off under it.
-func (d *byteDecoder) orStringArray(w *JSONSchemaPropsOrStringArray, _ *api.FieldPath) {
+func (d *byteDecoder) orStringArray(w *api.JSONSchemaPropsOrStringArray, _ *api.FieldPath) {
 	strict := d.strict
 	d.strict = false
 	switch d.next() {
 	case '{':
-		w.Schema = new(JSONSchemaProps)
+		w.Schema = new(api.JSONSchemaProps)
 		d.schema(w.Schema, nil)
 	case '[':
 		decodeList(d, &w.Property, (*byteDecoder).string)
@@ -244,32 +244,32 @@ func (d *byteDecoder) orStringArray(w *JSONSchemaPropsOrStringArray, _ *api.Fiel
 // schemaList is decodeListAt for schemas, and schemaMap decodeMapAt: called
 // directly, not through a func value, they let the compiler keep the
 // paths and the schema being read on the stack.
-func (d *byteDecoder) schemaList(p *[]JSONSchemaProps, path *api.FieldPath) {
+func (d *byteDecoder) schemaList(p *[]api.JSONSchemaProps, path *api.FieldPath) {
 	if !d.array() {
 		*p = nil
 		return
 	}
-	list := []JSONSchemaProps{}
+	list := []api.JSONSchemaProps{}
 	for i := 0; d.more(']', i); i++ {
-		list = append(list, JSONSchemaProps{})
+		list = append(list, api.JSONSchemaProps{})
 		child := path.Element(i)
 		d.schema(&list[i], &child)
 	}
 	*p = list
 }
 
-func (d *byteDecoder) schemaMap(p *map[string]JSONSchemaProps, path *api.FieldPath) {
+func (d *byteDecoder) schemaMap(p *map[string]api.JSONSchemaProps, path *api.FieldPath) {
 	if !d.object() {
 		*p = nil
 		return
 	}
-	m := map[string]JSONSchemaProps{}
+	m := map[string]api.JSONSchemaProps{}
 	for i := 0; d.more('}', i); i++ {
 		k := string(d.key())
 		if _, dup := m[k]; dup {
 			d.decline()
 		}
-		var v JSONSchemaProps
+		var v api.JSONSchemaProps
 		child := path.Field(k, false)
 		d.schema(&v, &child)
 		m[k] = v

@@ -1,10 +1,10 @@
-package crd
+package decode
 
 import "github.com/kubeversion/kubeversion/crd/internal/api"
 
 // The readers of metadata.
 
-func (d *byteDecoder) metadata(m *Metadata, path *api.FieldPath) {
+func (d *byteDecoder) metadata(m *api.Metadata, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -64,7 +64,7 @@ func (d *byteDecoder) metadata(m *Metadata, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) ownerReference(o *OwnerReference, path *api.FieldPath) {
+func (d *byteDecoder) ownerReference(o *api.OwnerReference, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -95,7 +95,7 @@ func (d *byteDecoder) ownerReference(o *OwnerReference, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) managedField(m *ManagedField, path *api.FieldPath) {
+func (d *byteDecoder) managedField(m *api.ManagedField, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}

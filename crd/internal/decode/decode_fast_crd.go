@@ -1,4 +1,4 @@
-package crd
+package decode
 
 import "github.com/kubeversion/kubeversion/crd/internal/api"
 
@@ -6,7 +6,7 @@ import "github.com/kubeversion/kubeversion/crd/internal/api"
 // schemas. Each reads an object, or null, which leaves the struct as it
 // is; each numbers its fields for once, in the order of the cases.
 
-func (d *byteDecoder) crd(c *CustomResourceDefinition) {
+func (d *byteDecoder) crd(c *api.CustomResourceDefinition) {
 	if !d.object() {
 		return
 	}
@@ -37,7 +37,7 @@ func (d *byteDecoder) crd(c *CustomResourceDefinition) {
 	}
 }
 
-func (d *byteDecoder) spec(s *Spec, path *api.FieldPath) {
+func (d *byteDecoder) spec(s *api.Spec, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -71,7 +71,7 @@ func (d *byteDecoder) spec(s *Spec, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) names(n *Names, path *api.FieldPath) {
+func (d *byteDecoder) names(n *api.Names, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -102,7 +102,7 @@ func (d *byteDecoder) names(n *Names, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) version(v *Version, path *api.FieldPath) {
+func (d *byteDecoder) version(v *api.Version, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -146,7 +146,7 @@ func (d *byteDecoder) version(v *Version, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) versionSchema(s *Schema, path *api.FieldPath) {
+func (d *byteDecoder) versionSchema(s *api.Schema, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}

@@ -1,4 +1,4 @@
-package crd
+package decode
 
 import "github.com/kubeversion/kubeversion/crd/internal/api"
 
@@ -13,7 +13,7 @@ import "github.com/kubeversion/kubeversion/crd/internal/api"
 // keys (a second value merged into the first). Keeping one copy of that
 // logic keeps the rare cases exact; decodeFast only has to be exact on
 // the common ones, and FuzzDecodeSame checks that it is.
-func decodeFast(data []byte) (c *CustomResourceDefinition, strict *StrictError, ok bool) {
+func decodeFast(data []byte) (c *api.CustomResourceDefinition, strict *api.StrictError, ok bool) {
 	d := byteDecoder{data: data, strict: true}
 	defer func() {
 		if r := recover(); r != nil {
@@ -23,11 +23,11 @@ func decodeFast(data []byte) (c *CustomResourceDefinition, strict *StrictError, 
 			c, strict, ok = nil, nil, false
 		}
 	}()
-	c = new(CustomResourceDefinition)
+	c = new(api.CustomResourceDefinition)
 	d.crd(c)
 	d.end()
 	if len(d.fields) > 0 {
-		strict = &StrictError{Fields: d.fields}
+		strict = &api.StrictError{Fields: d.fields}
 	}
 	return c, strict, true
 }
@@ -44,8 +44,8 @@ type byteDecoder struct {
 	// the strict checks.
 	strict bool
 	buf    []byte // the last string read that had escapes or non-ASCII
-	fields []StrictField
-	seen   map[StrictField]bool
+	fields []api.StrictField
+	seen   map[api.StrictField]bool
 }
 
 // declined is the panic value of a byteDecoder that leaves the input
@@ -62,12 +62,12 @@ func (d *byteDecoder) report(kind string, path *api.FieldPath) {
 	if !d.strict || len(d.fields) >= 100 {
 		return
 	}
-	f := StrictField{Kind: kind, Path: path.String()}
+	f := api.StrictField{Kind: kind, Path: path.String()}
 	if d.seen[f] {
 		return
 	}
 	if d.seen == nil {
-		d.seen = map[StrictField]bool{}
+		d.seen = map[api.StrictField]bool{}
 	}
 	d.seen[f] = true
 	d.fields = append(d.fields, f)

@@ -1,11 +1,11 @@
-package crd
+package decode
 
 import (
 	"encoding/base64"
-	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"math"
 	"strconv"
 
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
@@ -191,7 +191,7 @@ func (d *byteDecoder) stringMap(p *map[string]string) {
 }
 
 // json reads any value as JSON.UnmarshalJSON does.
-func (d *byteDecoder) json(p *JSON) {
+func (d *byteDecoder) json(p *api.JSON) {
 	p.Value = d.any()
 }
 

@@ -1,4 +1,4 @@
-package crd
+package decode
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // versionsAt wraps schema, a JSON schema, in a CRD: 6 levels of nesting
@@ -48,24 +50,24 @@ func TestDecodeDepthLimit(t *testing.T) {
 		}},
 	}
 	for _, s := range shapes {
-		for _, depth := range []int{MaxDepth - 1, MaxDepth, MaxDepth + 1, MaxDepth + 2} {
+		for _, depth := range []int{api.MaxDepth - 1, api.MaxDepth, api.MaxDepth + 1, api.MaxDepth + 2} {
 			doc := []byte(s.doc(depth))
 			want := ""
 			if err := json.Unmarshal(doc, new(any)); err != nil {
 				want = err.Error()
 			}
-			if (depth > MaxDepth) != (want != "") {
+			if (depth > api.MaxDepth) != (want != "") {
 				t.Fatalf("%s at %d: the generated document is nested wrong: encoding/json says %q", s.name, depth, want)
 			}
 			c, err := Decode(doc)
 			got := ""
-			if err != nil && !errors.As(err, new(*StrictError)) {
+			if err != nil && !errors.As(err, new(*api.StrictError)) {
 				got = err.Error()
 			}
 			if got != want {
 				t.Errorf("%s at %d: Decode error = %q, want %q", s.name, depth, got, want)
 			}
-			if want != "" && (!errors.Is(err, ErrMaxDepth) || c != nil) {
+			if want != "" && (!errors.Is(err, api.ErrMaxDepth) || c != nil) {
 				t.Errorf("%s at %d: Decode = %v, %v; want nil and an error wrapping ErrMaxDepth", s.name, depth, c, err)
 			}
 		}
@@ -88,7 +90,7 @@ func TestDecodeDeepNestingRefusedEarly(t *testing.T) {
 	doc := []byte(versionsAt(nestedProperties(20000, `{}`)))
 	var err error
 	n := allocated(func() { _, err = Decode(doc) })
-	if !errors.Is(err, ErrMaxDepth) {
+	if !errors.Is(err, api.ErrMaxDepth) {
 		t.Errorf("Decode error = %v, want one wrapping ErrMaxDepth", err)
 	}
 	if limit := 64 * uint64(len(doc)); n > limit {
@@ -123,7 +125,7 @@ func TestDecodeRepeatedKeyCostLinear(t *testing.T) {
 		cost := func(n int) uint64 {
 			doc := []byte(versionsAt(nestedProperties(n, `{`+strings.Repeat(key+`:"string",`, n)+`"x-kubernetes-embedded-resource":false}`)))
 			return allocated(func() {
-				if _, err := Decode(doc); !errors.As(err, new(*StrictError)) {
+				if _, err := Decode(doc); !errors.As(err, new(*api.StrictError)) {
 					t.Fatalf("Decode error = %v, want a *StrictError", err)
 				}
 			})
@@ -196,17 +198,17 @@ func TestDecodeWrappersKeepValues(t *testing.T) {
 		got, want any
 	}{
 		{"items", s.Items.Schema.Type, "integer"},
-		{"properties.a.items", s.Properties["a"].Items, (*JSONSchemaPropsOrArray)(nil)},
+		{"properties.a.items", s.Properties["a"].Items, (*api.JSONSchemaPropsOrArray)(nil)},
 		{"properties.a.type", s.Properties["a"].Type, "string"},
 		{"properties.b.additionalProperties.items[1]", s.Properties["b"].AdditionalProperties.Schema.Items.JSONSchemas[1].Type, "y"},
 		{"properties.b.additionalProperties.allows", s.Properties["b"].AdditionalProperties.Allows, true},
 		{"properties.c.not.items", s.Properties["c"].Not.Items.Schema.Type, "kept"},
 		{"properties.c.not.type", s.Properties["c"].Not.Type, "object"},
-		{"properties.d.items", s.Properties["d"].Items, (*JSONSchemaPropsOrArray)(nil)},
+		{"properties.d.items", s.Properties["d"].Items, (*api.JSONSchemaPropsOrArray)(nil)},
 		{"dependencies.p", strings.Join(s.Dependencies["p"].Property, ","), "q,r"},
 		{"dependencies.s", s.Dependencies["s"].Schema.Type, "boolean"},
 		{"dependencies.t", s.Dependencies["t"].Schema == nil && s.Dependencies["t"].Property == nil, true},
-		{"additionalItems", *s.AdditionalItems, JSONSchemaPropsOrBool{}},
+		{"additionalItems", *s.AdditionalItems, api.JSONSchemaPropsOrBool{}},
 	}
 	for _, c := range checks {
 		if c.got != c.want {

@@ -1,9 +1,10 @@
-package crd
+package decode
 
 import (
 	"errors"
 	"time"
 
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 )
 
@@ -14,7 +15,7 @@ import (
 // gives
 //
 //	parsing time "x" as "2006-01-02T15:04:05Z07:00": cannot parse "x" as "2006"
-func checkTimestamps(c *CustomResourceDefinition) error {
+func checkTimestamps(c *api.CustomResourceDefinition) error {
 	m := &c.Metadata
 	if err := checkTimestamp(m.CreationTimestamp); err != nil {
 		return err
@@ -35,7 +36,7 @@ func checkTimestamps(c *CustomResourceDefinition) error {
 	return nil
 }
 
-func checkTimestamp(j *JSON) error {
+func checkTimestamp(j *api.JSON) error {
 	if j == nil || j.Value == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package crd
+package decode
 
 import (
 	"unicode/utf16"

@@ -1,4 +1,4 @@
-package crd
+package decode
 
 import (
 	"flag"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // decodeCorpus is a directory of CRDs as JSON files, one a file, such as
@@ -85,7 +87,7 @@ func BenchmarkDecode(b *testing.B) {
 		var perOp [2]time.Duration
 		for i, side := range []struct {
 			name   string
-			decode func([]byte) (*CustomResourceDefinition, error)
+			decode func([]byte) (*api.CustomResourceDefinition, error)
 		}{{"old", decodeSlow}, {"new", Decode}} {
 			b.Run(in.name+"/"+side.name, func(b *testing.B) {
 				b.ReportAllocs()

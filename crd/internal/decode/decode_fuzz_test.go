@@ -1,10 +1,12 @@
-package crd
+package decode
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // FuzzDecode checks Decode's laws: it refuses whatever encoding/json
@@ -26,10 +28,10 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Decode(data)
 		if !json.Valid(data) {
-			if err == nil || errors.As(err, new(*StrictError)) {
+			if err == nil || errors.As(err, new(*api.StrictError)) {
 				t.Fatalf("Decode(%q) = %v, want an error: encoding/json refuses it", data, err)
 			}
-			if jerr := json.Unmarshal(data, new(any)); errors.Is(err, ErrMaxDepth) != bytes.HasSuffix([]byte(jerr.Error()), []byte("exceeded max depth")) {
+			if jerr := json.Unmarshal(data, new(any)); errors.Is(err, api.ErrMaxDepth) != bytes.HasSuffix([]byte(jerr.Error()), []byte("exceeded max depth")) {
 				t.Fatalf("Decode(%q) = %v, encoding/json says %v", data, err, jerr)
 			}
 			return
@@ -54,7 +56,7 @@ func FuzzDecode(f *testing.F) {
 // remarshal decodes data, which Decode must read, and marshals it.
 func remarshal(t *testing.T, data []byte) []byte {
 	c, err := Decode(data)
-	if err != nil && !errors.As(err, new(*StrictError)) {
+	if err != nil && !errors.As(err, new(*api.StrictError)) {
 		t.Fatalf("Decode(%s): %v", data, err)
 	}
 	b, err := json.Marshal(c)

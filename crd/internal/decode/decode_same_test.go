@@ -1,4 +1,4 @@
-package crd
+package decode
 
 import (
 	"errors"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // checkSame fails unless Decode, which tries decodeFast first, and
@@ -23,7 +25,7 @@ func checkSame(t *testing.T, data []byte) {
 		t.Errorf("Decode(%q) and decodeSlow differ:\n got %#v\nwant %#v", data, got, want)
 	}
 	if fmt.Sprintf("%T", gotErr) != fmt.Sprintf("%T", wantErr) || !reflect.DeepEqual(gotErr, wantErr) ||
-		fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || errors.Is(gotErr, ErrMaxDepth) != errors.Is(wantErr, ErrMaxDepth) {
+		fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || errors.Is(gotErr, api.ErrMaxDepth) != errors.Is(wantErr, api.ErrMaxDepth) {
 		t.Errorf("Decode(%q) error:\n got %T %v\nwant %T %v", data, gotErr, gotErr, wantErr, wantErr)
 	}
 }
@@ -145,7 +147,7 @@ func TestDecodeFastFull(t *testing.T) {
 // openAPIV3Schema are 6 levels above the default's.
 func deepDefaults() [][]byte {
 	var out [][]byte
-	for _, n := range []int{MaxDepth - 6, MaxDepth - 5} {
+	for _, n := range []int{api.MaxDepth - 6, api.MaxDepth - 5} {
 		out = append(out, []byte(versionsAt(`{"default": `+strings.Repeat("[", n)+strings.Repeat("]", n)+`}`)))
 	}
 	return out

@@ -1,11 +1,11 @@
-package crd
+package decode
 
 import "github.com/kubeversion/kubeversion/crd/internal/api"
 
 // The readers of the subresources, printer columns and status of a
 // CustomResourceDefinition, and of the small structs of a schema.
 
-func (d *byteDecoder) subresources(s *Subresources, path *api.FieldPath) {
+func (d *byteDecoder) subresources(s *api.Subresources, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -28,7 +28,7 @@ func (d *byteDecoder) subresources(s *Subresources, path *api.FieldPath) {
 
 // statusSubresource reads an object with no fields: every key is
 // unknown.
-func (d *byteDecoder) statusSubresource(_ *StatusSubresource, path *api.FieldPath) {
+func (d *byteDecoder) statusSubresource(_ *api.StatusSubresource, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -38,7 +38,7 @@ func (d *byteDecoder) statusSubresource(_ *StatusSubresource, path *api.FieldPat
 	}
 }
 
-func (d *byteDecoder) scaleSubresource(s *ScaleSubresource, path *api.FieldPath) {
+func (d *byteDecoder) scaleSubresource(s *api.ScaleSubresource, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -60,7 +60,7 @@ func (d *byteDecoder) scaleSubresource(s *ScaleSubresource, path *api.FieldPath)
 	}
 }
 
-func (d *byteDecoder) printerColumn(c *PrinterColumn, path *api.FieldPath) {
+func (d *byteDecoder) printerColumn(c *api.PrinterColumn, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -91,7 +91,7 @@ func (d *byteDecoder) printerColumn(c *PrinterColumn, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) selectableField(f *SelectableField, path *api.FieldPath) {
+func (d *byteDecoder) selectableField(f *api.SelectableField, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -107,7 +107,7 @@ func (d *byteDecoder) selectableField(f *SelectableField, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) status(s *Status, path *api.FieldPath) {
+func (d *byteDecoder) status(s *api.Status, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -134,7 +134,7 @@ func (d *byteDecoder) status(s *Status, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) condition(c *Condition, path *api.FieldPath) {
+func (d *byteDecoder) condition(c *api.Condition, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -165,7 +165,7 @@ func (d *byteDecoder) condition(c *Condition, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) externalDocs(e *ExternalDocumentation, path *api.FieldPath) {
+func (d *byteDecoder) externalDocs(e *api.ExternalDocumentation, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -184,7 +184,7 @@ func (d *byteDecoder) externalDocs(e *ExternalDocumentation, path *api.FieldPath
 	}
 }
 
-func (d *byteDecoder) validationRule(r *ValidationRule, path *api.FieldPath) {
+func (d *byteDecoder) validationRule(r *api.ValidationRule, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}

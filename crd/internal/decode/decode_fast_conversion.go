@@ -1,10 +1,10 @@
-package crd
+package decode
 
 import "github.com/kubeversion/kubeversion/crd/internal/api"
 
 // The readers of spec.conversion.
 
-func (d *byteDecoder) conversion(c *Conversion, path *api.FieldPath) {
+func (d *byteDecoder) conversion(c *api.Conversion, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -24,7 +24,7 @@ func (d *byteDecoder) conversion(c *Conversion, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) webhook(w *Webhook, path *api.FieldPath) {
+func (d *byteDecoder) webhook(w *api.Webhook, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -44,7 +44,7 @@ func (d *byteDecoder) webhook(w *Webhook, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) clientConfig(c *ClientConfig, path *api.FieldPath) {
+func (d *byteDecoder) clientConfig(c *api.ClientConfig, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}
@@ -67,7 +67,7 @@ func (d *byteDecoder) clientConfig(c *ClientConfig, path *api.FieldPath) {
 	}
 }
 
-func (d *byteDecoder) service(s *ServiceReference, path *api.FieldPath) {
+func (d *byteDecoder) service(s *api.ServiceReference, path *api.FieldPath) {
 	if !d.object() {
 		return
 	}

@@ -1,4 +1,6 @@
-package crd
+package decode
+
+import "github.com/kubeversion/kubeversion/crd/internal/api"
 
 // The scanning helpers of byteDecoder accept exactly the JSON that
 // encoding/json accepts and decline the rest, so that a syntax error is
@@ -34,7 +36,7 @@ func (d *byteDecoder) end() {
 // Past MaxDepth, it declines: decodeSlow gives the depth error.
 func (d *byteDecoder) enter() {
 	d.pos++
-	if d.depth++; d.depth > MaxDepth {
+	if d.depth++; d.depth > api.MaxDepth {
 		d.decline()
 	}
 }

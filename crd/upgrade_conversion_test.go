@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/kubeversion/kubeversion/crd/internal/upgrade"
 )
 
 const (
@@ -133,7 +134,7 @@ func TestLostFields(t *testing.T) {
 	}
 	for _, tt := range tests {
 		from, to := schemaOf(t, tt.from), schemaOf(t, tt.to)
-		if diff := cmp.Diff(tt.want, lostFields(from, to), cmpopts.EquateEmpty()); diff != "" {
+		if diff := cmp.Diff(tt.want, upgrade.LostFields(from, to), cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("%s: lostFields mismatch (-want +got):\n%s", tt.name, diff)
 		}
 	}
@@ -155,7 +156,7 @@ func TestLostFieldsIsPrune(t *testing.T) {
 			from, to := schemaOf(t, a), schemaOf(t, b)
 			obj := fullObject(from)
 			removed := Prune(obj, to)
-			if diff := cmp.Diff(removed, lostFields(from, to), cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(removed, upgrade.LostFields(from, to), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("from %s to %s: lostFields differs from Prune (-prune +lostFields):\n%s", a, b, diff)
 			}
 		}

@@ -2,7 +2,6 @@ package crd
 
 import (
 	"github.com/kubeversion/kubeversion/crd/internal/api"
-	"strconv"
 )
 
 // ValidateCreate returns what the API server would reject when c is
@@ -96,10 +95,6 @@ func (v Validator) ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
 	errs = append(errs, validateStoredVersions(storedVersionsAfter(c, oldStored), c.Spec.Versions)...)
 	errs = append(errs, validateAPIApproval(c, old)...)
 	return append(errs, validatePreserveUnknownFields(c, old)...)
-}
-
-func versionPath(i int) string {
-	return "spec.versions[" + strconv.Itoa(i) + "]"
 }
 
 // allHaveSchemas reports whether every version has a schema, which is what

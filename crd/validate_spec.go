@@ -62,9 +62,9 @@ func requireSchemas(in *internalSpec, opts options) (options, ErrorList) {
 			switch {
 			case api.HasSchema(v):
 			case opts.requireSchema:
-				errs = append(errs, field.RequiredValue(versionPath(i)+".schema.openAPIV3Schema", ""))
+				errs = append(errs, field.RequiredValue(field.VersionPath(i)+".schema.openAPIV3Schema", ""))
 			case !in.PreserveUnknownFields && v.Served:
-				errs = append(errs, field.RequiredValue(versionPath(i)+".schema.openAPIV3Schema", "because otherwise all fields are pruned"))
+				errs = append(errs, field.RequiredValue(field.VersionPath(i)+".schema.openAPIV3Schema", "because otherwise all fields are pruned"))
 			}
 		}
 	}
@@ -91,7 +91,7 @@ func validateVersions(in *internalSpec, opts options) ErrorList {
 		}
 		seen[v.Name] = true
 		if msgs := IsDNS1035Label(v.Name); msgs != nil {
-			errs = append(errs, field.InvalidValue(versionPath(i)+".name", v.Name, strings.Join(msgs, ",")))
+			errs = append(errs, field.InvalidValue(field.VersionPath(i)+".name", v.Name, strings.Join(msgs, ",")))
 		}
 		sub := in.subresourcesFor(i)
 		errs = append(errs, validateVersion(v, i, sub != nil && sub.Status != nil, opts)...)
@@ -164,7 +164,7 @@ func validateVersion(v *Version, i int, statusEnabled bool, opts options) ErrorL
 		len(v.AdditionalPrinterColumns) == 0 && len(v.SelectableFields) == 0 {
 		return nil // nothing to check, and no path to build
 	}
-	path := versionPath(i)
+	path := field.VersionPath(i)
 	var errs ErrorList
 	for _, msg := range deprecationWarningErrors(v.Deprecated, v.DeprecationWarning) {
 		errs = append(errs, field.InvalidValue(path+".deprecationWarning", v.DeprecationWarning, msg))

@@ -81,3 +81,9 @@ func (p *Path) String() string {
 func (p *Path) At(name string) string {
 	return p.Child(name).String()
 }
+
+// VersionPath returns the path of the i-th version of a
+// CustomResourceDefinition, "spec.versions[i]".
+func VersionPath(i int) string {
+	return "spec.versions[" + strconv.Itoa(i) + "]"
+}

@@ -1,8 +1,10 @@
-package crd
+package upgrade
 
 import (
 	"encoding/json"
 	"strconv"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // combinators compares allOf, anyOf, oneOf and not, as crdify does, with
@@ -20,7 +22,7 @@ import (
 //     match two branches, and so fail.
 //   - not: added or changed is not-changed; a tighter not is a looser
 //     schema, so its keywords are not compared one by one.
-func (c *schemaComparison) combinators(old, new *JSONSchemaProps, path, field string) {
+func (c *schemaComparison) combinators(old, new *api.JSONSchemaProps, path, field string) {
 	oldLeft, newLeft := unmatchedSubschemas(old.AllOf, new.AllOf)
 	if len(oldLeft) == len(newLeft) {
 		for i, j := range newLeft {
@@ -53,7 +55,7 @@ func keywordPath(path, keyword string, present bool) string {
 
 // subschemaKey returns s as JSON without its top-level documentation, to
 // compare subschemas as crdify does.
-func subschemaKey(s JSONSchemaProps) string {
+func subschemaKey(s api.JSONSchemaProps) string {
 	s.Description, s.Title, s.Example, s.ExternalDocs = "", "", nil, nil
 	b, err := json.Marshal(s)
 	if err != nil { // a value JSON cannot hold: never equal to another
@@ -65,7 +67,7 @@ func subschemaKey(s JSONSchemaProps) string {
 // unmatchedSubschemas returns the indices, in order, of the subschemas of
 // old and of new that the other does not hold, documentation aside, each
 // subschema of one matching at most one of the other.
-func unmatchedSubschemas(old, new []JSONSchemaProps) (oldLeft, newLeft []int) {
+func unmatchedSubschemas(old, new []api.JSONSchemaProps) (oldLeft, newLeft []int) {
 	count := make(map[string]int, len(old))
 	for _, s := range old {
 		count[subschemaKey(s)]++

@@ -1,4 +1,4 @@
-package crd
+package upgrade
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
@@ -13,7 +14,7 @@ import (
 // does: a change is reported when objects valid before may be invalid
 // after, or when clients see another value (default, nullable, format).
 // The findings come in the order of the steps below.
-func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field string) {
+func (c *schemaComparison) keywords(old, new *api.JSONSchemaProps, path, field string) {
 	c.typeChange(old, new, path, field)
 	c.enum(old, new, keywordPath(path, "enum", len(new.Enum) > 0), field)
 	if !defaultsEqual(old.Default, new.Default) {
@@ -30,7 +31,7 @@ func (c *schemaComparison) keywords(old, new *JSONSchemaProps, path, field strin
 
 // typeChange reports a type removed, widened (integer to number) or
 // changed.
-func (c *schemaComparison) typeChange(old, new *JSONSchemaProps, path, field string) {
+func (c *schemaComparison) typeChange(old, new *api.JSONSchemaProps, path, field string) {
 	switch {
 	case old.Type == new.Type:
 	case new.Type == "":
@@ -53,7 +54,7 @@ func (c *schemaComparison) typeChange(old, new *JSONSchemaProps, path, field str
 }
 
 // bounds reports the maximums tightened, then the minimums.
-func (c *schemaComparison) bounds(old, new *JSONSchemaProps, path, field string) {
+func (c *schemaComparison) bounds(old, new *api.JSONSchemaProps, path, field string) {
 	if msg := maxTightened(old.Maximum, new.Maximum, old.ExclusiveMaximum, new.ExclusiveMaximum, formatFloat); msg != "" {
 		c.add(checkMaximumTightened, keywordPath(path, "maximum", new.Maximum != nil), field, "maximum "+msg)
 	}
@@ -105,7 +106,7 @@ func (c *schemaComparison) pattern(old, new, path, field string) {
 }
 
 // flags reports nullable and format changed, and uniqueItems added.
-func (c *schemaComparison) flags(old, new *JSONSchemaProps, path, field string) {
+func (c *schemaComparison) flags(old, new *api.JSONSchemaProps, path, field string) {
 	if old.Nullable != new.Nullable {
 		c.add(checkNullableChanged, keywordPath(path, "nullable", new.Nullable), field,
 			"nullable changes from "+strconv.FormatBool(old.Nullable)+" to "+strconv.FormatBool(new.Nullable))
@@ -121,11 +122,11 @@ func (c *schemaComparison) flags(old, new *JSONSchemaProps, path, field string) 
 
 // enum reports an enum added where there was none, and values removed or
 // added.
-func (c *schemaComparison) enum(old, new *JSONSchemaProps, path, field string) {
+func (c *schemaComparison) enum(old, new *api.JSONSchemaProps, path, field string) {
 	if len(new.Enum) == 0 {
 		return // no enum, or none any more: every value is allowed
 	}
-	if slices.EqualFunc(old.Enum, new.Enum, func(a, b JSON) bool { return jsonvalue.Equal(a.Value, b.Value) }) {
+	if slices.EqualFunc(old.Enum, new.Enum, func(a, b api.JSON) bool { return jsonvalue.Equal(a.Value, b.Value) }) {
 		return
 	}
 	if len(old.Enum) == 0 {
@@ -142,12 +143,12 @@ func (c *schemaComparison) enum(old, new *JSONSchemaProps, path, field string) {
 }
 
 // enumDiff returns the values of a not in b, in a's order.
-func enumDiff(a, b []JSON) []JSON {
+func enumDiff(a, b []api.JSON) []api.JSON {
 	in := make(map[string]bool, len(b))
 	for _, v := range b {
 		in[jsonText(&v)] = true
 	}
-	var out []JSON
+	var out []api.JSON
 	for _, v := range a {
 		if !in[jsonText(&v)] {
 			out = append(out, v)
@@ -158,8 +159,8 @@ func enumDiff(a, b []JSON) []JSON {
 
 // rules reports x-kubernetes-validations rules added or removed; a rule is
 // its rule, reason and optionalOldSelf, as in crdify. CEL is not judged.
-func (c *schemaComparison) rules(old, new []ValidationRule, path, field string) {
-	key := func(r ValidationRule) string {
+func (c *schemaComparison) rules(old, new []api.ValidationRule, path, field string) {
+	key := func(r api.ValidationRule) string {
 		k := r.Rule + "\x00"
 		if r.Reason != nil {
 			k += *r.Reason
@@ -169,7 +170,7 @@ func (c *schemaComparison) rules(old, new []ValidationRule, path, field string) 
 		}
 		return k
 	}
-	diff := func(a, b []ValidationRule) []string {
+	diff := func(a, b []api.ValidationRule) []string {
 		in := make(map[string]bool, len(b))
 		for _, r := range b {
 			in[key(r)] = true
@@ -249,7 +250,7 @@ func minTightened[T int64 | float64](old, new *T, oldExcl, newExcl bool, format 
 func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 // defaultsEqual reports whether two defaults are the same JSON value.
-func defaultsEqual(a, b *JSON) bool {
+func defaultsEqual(a, b *api.JSON) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -257,7 +258,7 @@ func defaultsEqual(a, b *JSON) bool {
 }
 
 // jsonText returns v as JSON, "none" for nil.
-func jsonText(v *JSON) string {
+func jsonText(v *api.JSON) string {
 	if v == nil {
 		return "none"
 	}
@@ -269,7 +270,7 @@ func jsonText(v *JSON) string {
 }
 
 // joinJSON returns the values as JSON, separated by ", ".
-func joinJSON(vs []JSON) string {
+func joinJSON(vs []api.JSON) string {
 	s := make([]string, len(vs))
 	for i := range vs {
 		s[i] = jsonText(&vs[i])

@@ -1,8 +1,10 @@
-package crd
+package upgrade
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // topology reports a change of x-kubernetes-list-type (with its
@@ -12,7 +14,7 @@ import (
 // type is atomic and a missing map type granular, as the server reads
 // them, so that spelling out the default is no change. A type dropped for
 // the default is reported at the field, where the keyword no longer is.
-func (c *schemaComparison) topology(old, new *JSONSchemaProps, path, field string) {
+func (c *schemaComparison) topology(old, new *api.JSONSchemaProps, path, field string) {
 	ol, nl := orDefault(old.XListType, "atomic"), orDefault(new.XListType, "atomic")
 	if ol != nl || (nl == "map" && !slices.Equal(old.XListMapKeys, new.XListMapKeys)) {
 		msg := "x-kubernetes-list-type changes from " + describeListType(ol, old.XListMapKeys) + " to " + describeListType(nl, new.XListMapKeys) +

@@ -1,4 +1,4 @@
-package crd
+package upgrade
 
 import (
 	"regexp/syntax"

@@ -1,11 +1,11 @@
-package crd
+package upgrade
 
 import (
 	"reflect"
 	"slices"
 	"strings"
 
-	"github.com/kubeversion/kubeversion"
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // storageMovePrefix starts the messages of the findings of the storage
@@ -19,7 +19,7 @@ const storageMovePrefix = "storage moves "
 // strategy Webhook, which may convert anything, and, with old, for pairs
 // where neither version is new or changed, whose findings the live object
 // already had. Equal findings are reported once.
-func checkSchemas(old, new *CustomResourceDefinition) []Finding {
+func checkSchemas(old, new *api.CustomResourceDefinition, o Order) []Finding {
 	var fs []Finding
 	if old != nil && old.Spec.Scope != new.Spec.Scope {
 		fs = append(fs, Finding{Check: checkScopeChanged, Field: "spec.scope",
@@ -39,8 +39,8 @@ func checkSchemas(old, new *CustomResourceDefinition) []Finding {
 				&new.Spec.Versions[versionIndex(new, to)], new, "", storageMovePrefix+"from "+from+" to "+to+": ")
 		}
 	}
-	if conversionStrategy(new) != WebhookConverter {
-		served := servedByPriority(new)
+	if conversionStrategy(new) != api.WebhookConverter {
+		served := servedByPriority(new, o.Compare)
 		for i := 1; i < len(served); i++ {
 			lo, hi := served[i-1], served[i]
 			if old != nil && !changedFrom(old, new, lo) && !changedFrom(old, new, hi) {
@@ -55,14 +55,14 @@ func checkSchemas(old, new *CustomResourceDefinition) []Finding {
 // compareVersionSchemas appends to fs the findings of the schema of a
 // compared with the schema of b, a version of c, each message prefixed
 // with prefix, each finding's From set to from.
-func compareVersionSchemas(fs []Finding, a, b *Version, c *CustomResourceDefinition, from, prefix string) []Finding {
+func compareVersionSchemas(fs []Finding, a, b *api.Version, c *api.CustomResourceDefinition, from, prefix string) []Finding {
 	cmp := schemaComparison{version: b.Name, from: from, prefix: prefix, findings: fs}
 	oldSchema, newSchema := versionSchema(a), versionSchema(b)
 	if oldSchema == nil {
-		oldSchema = &JSONSchemaProps{}
+		oldSchema = &api.JSONSchemaProps{}
 	}
 	if newSchema == nil {
-		newSchema = &JSONSchemaProps{}
+		newSchema = &api.JSONSchemaProps{}
 	}
 	cmp.node(oldSchema, newSchema, upgradeVersionPath(c, b.Name)+".schema.openAPIV3Schema", "")
 	return cmp.findings
@@ -73,7 +73,7 @@ func compareVersionSchemas(fs []Finding, a, b *Version, c *CustomResourceDefinit
 // the API server rejects), the same occurrence of it. For example, with
 // other the new revision of c, it finds the live version each new version
 // replaces.
-func sameVersion(c, other *CustomResourceDefinition, i int) int {
+func sameVersion(c, other *api.CustomResourceDefinition, i int) int {
 	name := other.Spec.Versions[i].Name
 	n := 0 // earlier versions of other with that name
 	for _, v := range other.Spec.Versions[:i] {
@@ -93,21 +93,21 @@ func sameVersion(c, other *CustomResourceDefinition, i int) int {
 }
 
 // servedByPriority returns the served versions of c from the lowest
-// priority to the highest, by [kubeversion.Compare].
-func servedByPriority(c *CustomResourceDefinition) []*Version {
-	var served []*Version
+// priority to the highest, by compare.
+func servedByPriority(c *api.CustomResourceDefinition, compare func(a, b string) int) []*api.Version {
+	var served []*api.Version
 	for i := range c.Spec.Versions {
 		if c.Spec.Versions[i].Served {
 			served = append(served, &c.Spec.Versions[i])
 		}
 	}
-	slices.SortStableFunc(served, func(a, b *Version) int { return kubeversion.Compare(a.Name, b.Name) })
+	slices.SortStableFunc(served, func(a, b *api.Version) int { return compare(a.Name, b.Name) })
 	return served
 }
 
 // changedFrom reports whether v, a version of new, is not in old, or has
 // another schema there.
-func changedFrom(old, new *CustomResourceDefinition, v *Version) bool {
+func changedFrom(old, new *api.CustomResourceDefinition, v *api.Version) bool {
 	k := -1
 	for i := range new.Spec.Versions {
 		if &new.Spec.Versions[i] == v {

@@ -1,9 +1,10 @@
-package crd
+package upgrade
 
 import (
-	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"slices"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // checkNoneConversion reports, for strategy None, the fields lost between
@@ -14,8 +15,8 @@ import (
 // read through V lacks what V does not specify, and loses it for good when
 // written back through V. A CRD with spec.preserveUnknownFields prunes
 // nothing.
-func checkNoneConversion(c *CustomResourceDefinition) []Finding {
-	if conversionStrategy(c) != NoneConverter || c.Spec.PreserveUnknownFields {
+func checkNoneConversion(c *api.CustomResourceDefinition) []Finding {
+	if conversionStrategy(c) != api.NoneConverter || c.Spec.PreserveUnknownFields {
 		return nil
 	}
 	s := storageVersion(c)
@@ -34,10 +35,10 @@ func checkNoneConversion(c *CustomResourceDefinition) []Finding {
 			continue
 		}
 		var parts []string
-		if lost := lostFields(versionSchema(v), versionSchema(storage)); len(lost) > 0 {
+		if lost := LostFields(versionSchema(v), versionSchema(storage)); len(lost) > 0 {
 			parts = append(parts, "objects written through "+v.Name+" are stored as "+s+" and lose "+strings.Join(lost, ", "))
 		}
-		if lost := lostFields(versionSchema(storage), versionSchema(v)); len(lost) > 0 {
+		if lost := LostFields(versionSchema(storage), versionSchema(v)); len(lost) > 0 {
 			parts = append(parts, "objects read through "+v.Name+" lack "+strings.Join(lost, ", ")+
 				", and lose them when written back through "+v.Name)
 		}
@@ -51,34 +52,34 @@ func checkNoneConversion(c *CustomResourceDefinition) []Finding {
 }
 
 // versionSchema returns v's openAPIV3Schema, or nil.
-func versionSchema(v *Version) *JSONSchemaProps {
+func versionSchema(v *api.Version) *api.JSONSchemaProps {
 	if !api.HasSchema(v) {
 		return nil
 	}
 	return v.Schema.OpenAPIV3Schema
 }
 
-// lostFields returns the paths of the fields that from specifies and that
+// LostFields returns the paths of the fields that from specifies and that
 // pruning by to removes, sorted: "spec.b", "spec.list[*].c" (an item of a
 // list or a value of a map is written [*]). apiVersion, kind and metadata
 // at the root are never pruned. A field that to keeps as unknown
 // (x-kubernetes-preserve-unknown-fields, or any additionalProperties) is
 // not lost; its own fields are not followed.
-func lostFields(from, to *JSONSchemaProps) []string {
+func LostFields(from, to *api.JSONSchemaProps) []string {
 	var lost []string
 	collectLost(from, to, "", true, &lost)
 	slices.Sort(lost)
 	return lost
 }
 
-func collectLost(from, to *JSONSchemaProps, path string, root bool, lost *[]string) {
+func collectLost(from, to *api.JSONSchemaProps, path string, root bool, lost *[]string) {
 	if from == nil {
 		return
 	}
 	if to == nil {
-		to = &JSONSchemaProps{}
+		to = &api.JSONSchemaProps{}
 	}
-	var fromChild, toChild JSONSchemaProps // reused, as in schemaComparison.node
+	var fromChild, toChild api.JSONSchemaProps // reused, as in schemaComparison.node
 	for name := range from.Properties {
 		if root && (name == "apiVersion" || name == "kind" || name == "metadata") {
 			continue
@@ -105,7 +106,7 @@ func collectLost(from, to *JSONSchemaProps, path string, root bool, lost *[]stri
 
 // keepsUnknown reports whether pruning by s keeps fields it does not
 // specify.
-func keepsUnknown(s *JSONSchemaProps) bool {
+func keepsUnknown(s *api.JSONSchemaProps) bool {
 	return (s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields) || s.AdditionalProperties != nil
 }
 
@@ -120,7 +121,7 @@ func joinField(path, name string) string {
 // checkConversionChanges reports a change of conversion strategy, and,
 // with strategy Webhook, every served version that the live object did
 // not serve: the webhook deployed must convert it before the CRD changes.
-func checkConversionChanges(old, new *CustomResourceDefinition) []Finding {
+func checkConversionChanges(old, new *api.CustomResourceDefinition) []Finding {
 	var fs []Finding
 	from, to := conversionStrategy(old), conversionStrategy(new)
 	field := "spec.conversion.strategy"
@@ -129,14 +130,14 @@ func checkConversionChanges(old, new *CustomResourceDefinition) []Finding {
 	}
 	if from != to {
 		msg := "the conversion strategy changes from " + from + " to " + to
-		if to == WebhookConverter {
+		if to == api.WebhookConverter {
 			msg += ": the webhook must be deployed and answering before this CRD is applied, or every read of a version other than the stored one fails"
 		} else {
 			msg += ": versions are then converted by changing apiVersion alone, and fields their schemas do not share are pruned"
 		}
 		fs = append(fs, Finding{Check: checkConversionChanged, Field: field, Message: msg})
 	}
-	if to != WebhookConverter {
+	if to != api.WebhookConverter {
 		return fs
 	}
 	for i, v := range new.Spec.Versions {
@@ -155,7 +156,7 @@ func checkConversionChanges(old, new *CustomResourceDefinition) []Finding {
 
 // webhookTarget names c's conversion webhook, as " (service NS/NAME)" or
 // " (URL)", or "" when it has none.
-func webhookTarget(c *CustomResourceDefinition) string {
+func webhookTarget(c *api.CustomResourceDefinition) string {
 	conv := c.Spec.Conversion
 	if conv == nil || conv.Webhook == nil || conv.Webhook.ClientConfig == nil {
 		return ""

@@ -1,9 +1,12 @@
-package crd
+package upgrade
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // schemaComparison compares an old schema with a new one, node by node,
@@ -46,13 +49,13 @@ func fieldName(path string) string {
 
 // node compares old with new, both schemas of the object field at field,
 // new found at path in the new CRD, then their children.
-func (c *schemaComparison) node(old, new *JSONSchemaProps, path, field string) {
+func (c *schemaComparison) node(old, new *api.JSONSchemaProps, path, field string) {
 	c.keywords(old, new, path, field)
 	var unjudged []string
 	// One copy of each child schema for the whole loop: node keeps no
 	// pointer to it, and a copy per property cost most of the time.
-	var o, n JSONSchemaProps
-	for _, name := range sortedKeys(old.Properties) {
+	var o, n api.JSONSchemaProps
+	for _, name := range slices.Sorted(maps.Keys(old.Properties)) {
 		var ok bool
 		o = old.Properties[name]
 		if n, ok = new.Properties[name]; !ok {
@@ -96,7 +99,7 @@ func (c *schemaComparison) node(old, new *JSONSchemaProps, path, field string) {
 // orBool compares additionalProperties or additionalItems, and returns
 // unjudged with name added when the change is not to a schema kept on both
 // sides.
-func (c *schemaComparison) orBool(name string, old, new *JSONSchemaPropsOrBool, path, field string, unjudged []string) []string {
+func (c *schemaComparison) orBool(name string, old, new *api.JSONSchemaPropsOrBool, path, field string, unjudged []string) []string {
 	switch {
 	case old == nil && new == nil:
 	case old == nil || new == nil || old.Allows != new.Allows || (old.Schema == nil) != (new.Schema == nil):
@@ -109,9 +112,9 @@ func (c *schemaComparison) orBool(name string, old, new *JSONSchemaPropsOrBool, 
 
 // schemaMap compares patternProperties or definitions: the schemas under
 // keys in both, and name is unjudged if the keys differ.
-func (c *schemaComparison) schemaMap(name string, old, new map[string]JSONSchemaProps, path, field string, unjudged []string) []string {
+func (c *schemaComparison) schemaMap(name string, old, new map[string]api.JSONSchemaProps, path, field string, unjudged []string) []string {
 	changed := len(old) != len(new)
-	for _, k := range sortedKeys(old) {
+	for _, k := range slices.Sorted(maps.Keys(old)) {
 		n, ok := new[k]
 		if !ok {
 			changed = true
@@ -128,9 +131,9 @@ func (c *schemaComparison) schemaMap(name string, old, new map[string]JSONSchema
 
 // dependencies compares dependencies as schemaMap does, with lists of
 // property names compared whole.
-func (c *schemaComparison) dependencies(old, new map[string]JSONSchemaPropsOrStringArray, path, field string, unjudged []string) []string {
+func (c *schemaComparison) dependencies(old, new map[string]api.JSONSchemaPropsOrStringArray, path, field string, unjudged []string) []string {
 	changed := len(old) != len(new)
-	for _, k := range sortedKeys(old) {
+	for _, k := range slices.Sorted(maps.Keys(old)) {
 		o := old[k]
 		n, ok := new[k]
 		switch {
@@ -144,4 +147,14 @@ func (c *schemaComparison) dependencies(old, new map[string]JSONSchemaPropsOrStr
 		unjudged = append(unjudged, "dependencies")
 	}
 	return unjudged
+}
+
+// CompareNode returns the findings of comparing one schema node, old, with
+// new, and what is below them, with no version and the paths starting at
+// the node: the comparison of the schema checks, for tests that run it on
+// single schemas.
+func CompareNode(old, new *api.JSONSchemaProps) []Finding {
+	c := schemaComparison{}
+	c.node(old, new, "", "")
+	return c.findings
 }

@@ -1,8 +1,10 @@
-package crd
+package upgrade
 
 import (
 	"reflect"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // judgedKeywords are the keywords of [JSONSchemaProps] that the schema
@@ -31,7 +33,7 @@ var unjudgedFields = func() (fields []struct {
 	index   int
 	keyword string
 }) {
-	t := reflect.TypeFor[JSONSchemaProps]()
+	t := reflect.TypeFor[api.JSONSchemaProps]()
 	for i := range t.NumField() {
 		keyword, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		if !judgedKeywords[keyword] {
@@ -48,7 +50,7 @@ var unjudgedFields = func() (fields []struct {
 // values differ between old and new, a missing value counting as its zero
 // value (so that a missing x-kubernetes-preserve-unknown-fields equals
 // false).
-func unjudgedKeywords(old, new *JSONSchemaProps) []string {
+func unjudgedKeywords(old, new *api.JSONSchemaProps) []string {
 	o, n := reflect.ValueOf(old).Elem(), reflect.ValueOf(new).Elem()
 	var out []string
 	for _, f := range unjudgedFields {
@@ -80,4 +82,14 @@ func sameValue(a, b reflect.Value) bool {
 		}
 	}
 	return reflect.DeepEqual(a.Interface(), b.Interface())
+}
+
+// UnjudgedKeywords returns the schema keywords whose changes no check
+// judges, which unhandled-change reports.
+func UnjudgedKeywords() []string {
+	keywords := make([]string, len(unjudgedFields))
+	for i, f := range unjudgedFields {
+		keywords[i] = f.keyword
+	}
+	return keywords
 }

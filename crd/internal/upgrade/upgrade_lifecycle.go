@@ -1,54 +1,57 @@
-package crd
+package upgrade
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // checkLifecycle runs the version lifecycle checks of an upgrade from old
 // to new: served versions removed, kubectl's default version, storage
 // version and stored versions.
-func checkLifecycle(old, new *CustomResourceDefinition) []Finding {
+func checkLifecycle(old, new *api.CustomResourceDefinition, o Order) []Finding {
 	var fs []Finding
 	for j, ov := range old.Spec.Versions {
 		if !ov.Served {
 			continue
 		}
 		i := sameVersion(new, old, j)
-		var field, what string
+		var at, what string
 		switch {
 		case i < 0:
-			field, what = "spec.versions", "is removed from spec.versions"
+			at, what = "spec.versions", "is removed from spec.versions"
 		case !new.Spec.Versions[i].Served:
-			field, what = versionPath(i)+".served", "is no longer served"
+			at, what = field.VersionPath(i)+".served", "is no longer served"
 		default:
 			continue
 		}
-		fs = append(fs, Finding{Check: checkServedVersionRemoved, Field: field, Version: ov.Name,
+		fs = append(fs, Finding{Check: checkServedVersionRemoved, Field: at, Version: ov.Name,
 			Message: ov.Name + " " + what + ": its clients get 404 Not Found"})
 		if !ov.Deprecated {
-			fs = append(fs, Finding{Check: checkRemovedWithoutDeprecate, Field: field, Version: ov.Name,
+			fs = append(fs, Finding{Check: checkRemovedWithoutDeprecate, Field: at, Version: ov.Name,
 				Message: ov.Name + " stops being served without having been deprecated in the live object: " +
 					"first release a revision with deprecated: true on " + ov.Name + ", so that its clients are warned"})
 		}
 	}
-	oldDefault, oldOK := PreferredVersion(old)
-	newDefault, newOK := PreferredVersion(new)
+	oldDefault, oldOK := o.Preferred(old)
+	newDefault, newOK := o.Preferred(new)
 	if oldOK && newOK && oldDefault != newDefault {
 		fs = append(fs, Finding{Check: checkDefaultVersionChanged, Field: upgradeVersionPath(new, newDefault), Version: newDefault,
 			Message: "kubectl's default version changes from " + oldDefault + " to " + newDefault +
 				": kubectl get, and every request that names no version, now read " + newDefault})
 	}
-	fs = append(fs, checkDeprecatedDefaultVersion(new)...)
+	fs = append(fs, checkDeprecatedDefaultVersion(new, o)...)
 	fs = append(fs, checkStorageMove(old, new)...)
 	return append(fs, checkStoredUnserved(old, new)...)
 }
 
 // checkDeprecatedDefaultVersion reports a deprecated version that kubectl
 // uses by default.
-func checkDeprecatedDefaultVersion(c *CustomResourceDefinition) []Finding {
-	name, ok := PreferredVersion(c)
+func checkDeprecatedDefaultVersion(c *api.CustomResourceDefinition, o Order) []Finding {
+	name, ok := o.Preferred(c)
 	if !ok {
 		return nil
 	}
@@ -63,7 +66,7 @@ func checkDeprecatedDefaultVersion(c *CustomResourceDefinition) []Finding {
 
 // checkStorageMove reports a change of storage version, with the
 // migration of the stored objects spelled out as commands.
-func checkStorageMove(old, new *CustomResourceDefinition) []Finding {
+func checkStorageMove(old, new *api.CustomResourceDefinition) []Finding {
 	from, to := storageVersion(old), storageVersion(new)
 	if from == "" || to == "" || from == to {
 		return nil
@@ -93,7 +96,7 @@ func checkStorageMove(old, new *CustomResourceDefinition) []Finding {
 // storedBefore returns the versions that objects of old may be stored in,
 // other than to: its status.storedVersions, or its storage version when
 // that list is empty.
-func storedBefore(old *CustomResourceDefinition, to string) []string {
+func storedBefore(old *api.CustomResourceDefinition, to string) []string {
 	stored := old.Status.StoredVersions
 	if len(stored) == 0 {
 		stored = []string{storageVersion(old)}
@@ -113,10 +116,10 @@ func storedBefore(old *CustomResourceDefinition, to string) []string {
 // existing objects to a new stored version") for those without it:
 // rewrite every object so that it is stored as to, then make to the only
 // stored version.
-func migrationCommands(c *CustomResourceDefinition, to string) string {
+func migrationCommands(c *api.CustomResourceDefinition, to string) string {
 	resource := c.Spec.Names.Plural + "." + c.Spec.Group
 	all := ""
-	if c.Spec.Scope != ClusterScoped {
+	if c.Spec.Scope != api.ClusterScoped {
 		all = " --all-namespaces"
 	}
 	name := c.Metadata.Name
@@ -134,7 +137,7 @@ func migrationCommands(c *CustomResourceDefinition, to string) string {
 
 // checkStoredUnserved reports the versions of the live object's
 // status.storedVersions that new keeps but does not serve.
-func checkStoredUnserved(old, new *CustomResourceDefinition) []Finding {
+func checkStoredUnserved(old, new *api.CustomResourceDefinition) []Finding {
 	var fs []Finding
 	storage := storageVersion(new)
 	for _, s := range old.Status.StoredVersions {

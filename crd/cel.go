@@ -1,8 +1,9 @@
 package crd
 
 import (
-	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // CELChecker judges the x-kubernetes-validations rules of a schema as the
@@ -119,7 +120,7 @@ func CountCELRules(c *CustomResourceDefinition) int {
 		if !api.HasSchema(v) {
 			continue
 		}
-		walkSchema(v.Schema.OpenAPIV3Schema, func(s *JSONSchemaProps) {
+		api.WalkSchema(v.Schema.OpenAPIV3Schema, func(s *JSONSchemaProps) {
 			n += len(s.XValidations)
 		})
 	}

@@ -3,6 +3,7 @@ package crd
 import (
 	"github.com/kubeversion/kubeversion/crd/internal/defaulting"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 // Default sets in obj, a custom resource read from JSON, the defaults of
@@ -28,7 +29,7 @@ func Default(obj map[string]any, s *JSONSchemaProps) {
 	if obj == nil || s == nil {
 		return
 	}
-	m := pruningModel(s)
+	m := structural.Pruning(s)
 	prune.Nulls(obj, m)
 	defaulting.Default(obj, m)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 // coercion says how the server's unstructuredSchemaCoercer treats an
@@ -70,7 +71,7 @@ func (how coercion) apply(obj map[string]any, s *JSONSchemaProps, ofKind bool) (
 		return nil, nil, fmt.Errorf("unexpected GroupVersion string: %v", apiVersion)
 	}
 	if ofKind {
-		m := pruningModelFor(s, obj)
+		m := structural.PruningFor(s, obj)
 		pruned = prune.Resource(obj, m)
 		unknown = append(unknown, pruned...)
 		prune.Nulls(obj, m)

@@ -2,10 +2,10 @@ package crd
 
 import (
 	"fmt"
-	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"strings"
 	"sync"
 
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/crd/internal/defaulting"
 	"github.com/kubeversion/kubeversion/crd/internal/openapi"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
@@ -59,12 +59,12 @@ func versionServing(c *CustomResourceDefinition, version string) (*objectServing
 	}
 	s := &objectServing{crd: c, version: v, schema: v.Schema.OpenAPIV3Schema}
 	s.validators.New = func() any { return &openapi.Validator{CustomResource: true} }
-	s.defaults = pruningModel(s.schema)
+	s.defaults = structural.Pruning(s.schema)
 	var msg string
-	if s.model, msg = newStructural(s.schema); msg != "" {
+	if s.model, msg = structural.New(s.schema); msg != "" {
 		return nil, fmt.Errorf("the schema of version %s of CRD %s is not structural: %s", version, c.Metadata.Name, msg)
 	}
-	walkSchema(s.schema, func(p *JSONSchemaProps) { s.rules += len(p.XValidations) })
+	api.WalkSchema(s.schema, func(p *JSONSchemaProps) { s.rules += len(p.XValidations) })
 	return s, nil
 }
 

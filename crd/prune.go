@@ -1,6 +1,9 @@
 package crd
 
-import "github.com/kubeversion/kubeversion/crd/internal/prune"
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/prune"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
+)
 
 // Prune removes from obj, a custom resource read from JSON, every field
 // that the schema s does not specify, as the API server does when it
@@ -37,5 +40,5 @@ func Prune(obj map[string]any, s *JSONSchemaProps) []string {
 	if obj == nil {
 		return nil
 	}
-	return prune.Resource(obj, pruningModelFor(s, obj))
+	return prune.Resource(obj, structural.PruningFor(s, obj))
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kubeversion/kubeversion/crd/internal/openapi"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
@@ -83,7 +84,7 @@ func FuzzPrune(f *testing.F) {
 			t.Fatalf("a second Prune removed %q", again)
 		}
 		full := jsonvalue.Copy(orig).(map[string]any)
-		fullPaths := prune.Resource(full, pruningModel(&s))
+		fullPaths := prune.Resource(full, structural.Pruning(&s))
 		if !slices.Equal(paths, fullPaths) || !jsonvalue.Equal(any(full), any(obj)) {
 			t.Fatalf("pruning by the whole model gives %v and %q, by the model cut to the object %v and %q", full, fullPaths, obj, paths)
 		}
@@ -94,7 +95,7 @@ func FuzzPrune(f *testing.F) {
 			}
 		}
 		checkDefaults(&s, "p", true)
-		if ss, msg := newStructural(&s); msg == "" {
+		if ss, msg := structural.New(&s); msg == "" {
 			var v openapi.Validator
 			v.Validate(orig, ss)
 		}

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
@@ -118,7 +118,7 @@ func TestPruneValue(t *testing.T) {
 	}
 	for _, tt := range tests {
 		v := mustValue(t, tt.value)
-		removed := prune.Value(v, pruningModel(mustSchema(t, tt.schema)), tt.root)
+		removed := prune.Value(v, structural.Pruning(mustSchema(t, tt.schema)), tt.root)
 		if removed != tt.removed {
 			t.Errorf("%s: prune.Value removed = %v, want %v", tt.name, removed, tt.removed)
 		}

@@ -1,6 +1,10 @@
 package crd
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+)
 
 // Requirement says that a field of a CRD needs Kubernetes 1.Minor or later:
 // older API servers reject it or drop it. For example, selectableFields
@@ -51,7 +55,7 @@ func Requirements(c *CustomResourceDefinition) []Requirement {
 // sets optionalOldSelf to true, without allocating.
 func hasOptionalOldSelf(s *JSONSchemaProps) bool {
 	found := false
-	walkSchema(s, func(s *JSONSchemaProps) {
+	api.WalkSchema(s, func(s *JSONSchemaProps) {
 		for _, r := range s.XValidations {
 			found = found || r.OptionalOldSelf != nil && *r.OptionalOldSelf
 		}
@@ -76,7 +80,7 @@ func optionalOldSelf(s *JSONSchemaProps, path string) []Requirement {
 	if s.AdditionalProperties != nil {
 		out = append(out, optionalOldSelf(s.AdditionalProperties.Schema, path+".additionalProperties")...)
 	}
-	for _, name := range sortedKeys(s.Properties) {
+	for _, name := range api.SortedKeys(s.Properties) {
 		p := s.Properties[name]
 		out = append(out, optionalOldSelf(&p, path+".properties["+name+"]")...)
 	}

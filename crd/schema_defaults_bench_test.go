@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 // embeddedDefaultsSchema has n embedded resources under spec, each with
@@ -34,7 +36,7 @@ func embeddedDefaultsSchema(b *testing.B, n int) *JSONSchemaProps {
 // update does.
 func BenchmarkEmbeddedDefaults(b *testing.B) {
 	s := embeddedDefaultsSchema(b, 50)
-	ss, msg := newStructural(s)
+	ss, msg := structural.New(s)
 	if msg != "" {
 		b.Fatal(msg)
 	}

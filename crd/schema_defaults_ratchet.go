@@ -21,7 +21,7 @@ import (
 // An update keeps requiring pruned defaults only when the old object had
 // none that pruning changes.
 func pruningChangesDefaults(s *JSONSchemaProps) bool {
-	m := pruningModel(s)
+	m := structural.Pruning(s)
 	changed, ok := defaultsChangedBelow(m, m, nil)
 	return ok && changed
 }

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/kubeversion/kubeversion/crd/internal/names"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 func TestValidateDefaults(t *testing.T) {
@@ -76,7 +76,7 @@ func TestValidateDefaultsCoercesInPlace(t *testing.T) {
 // checkDefaults is validateDefaults of the root s with its structural
 // model, or nil when s has none.
 func checkDefaults(s *JSONSchemaProps, path string, prune bool) ErrorList {
-	ss, msg := newStructural(s)
+	ss, msg := structural.New(s)
 	if msg != "" {
 		return nil
 	}

@@ -16,6 +16,6 @@ type modeled struct {
 // modelOf returns s with its model; a nil s gives a nil model and no
 // error.
 func modelOf(s *JSONSchemaProps) modeled {
-	m, msg := newStructural(s)
+	m, msg := structural.New(s)
 	return modeled{wire: s, model: m, notStructural: msg}
 }

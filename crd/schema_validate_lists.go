@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubeversion/kubeversion/crd/internal/field"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 // checkListAndMapTypes checks x-kubernetes-map-type, x-kubernetes-list-type
@@ -34,7 +35,7 @@ func checkListAndMapTypes(s *JSONSchemaProps, path *field.Path, opts schemaOptio
 		} else {
 			errs = append(errs, field.InvalidValue(path.At("type"), s.Type, "must be array if x-kubernetes-list-type is specified"))
 		}
-	case opts.requireAtomicSetType && listType == "set" && structuralItems(s) != nil:
+	case opts.requireAtomicSetType && listType == "set" && structural.Items(s) != nil:
 		errs = append(errs, checkSetItems(s.Items.Schema, path.Child("items"))...)
 	}
 	if s.XListType != nil && listType != "atomic" && listType != "set" && listType != "map" {
@@ -112,7 +113,7 @@ func checkMapList(s *JSONSchemaProps, path *field.Path) ErrorList {
 // not nullable and, for a map list, that each key is required or has a
 // default and is not nullable: the API server's validateMapListKeysMapSet.
 func checkMapListKeysMapSet(s *JSONSchemaProps, path *field.Path) ErrorList {
-	items := structuralItems(s)
+	items := structural.Items(s)
 	if items == nil || s.XListType == nil || *s.XListType != "set" && *s.XListType != "map" {
 		return nil
 	}

@@ -1,6 +1,10 @@
 package crd
 
-import "github.com/kubeversion/kubeversion/crd/internal/field"
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
+)
 
 // openAPIV3Types are the values of type the API server accepts, sorted as
 // its error message lists them.
@@ -33,7 +37,7 @@ type schemaWalk struct {
 }
 
 // visit checks s, at path, and what is below it. It reports whether s
-// converts to the API server's structural view (see newStructural),
+// converts to the API server's structural view (see structural.New),
 // worked out on the way so that each rule's fieldPath check does not walk
 // s again. The errors come in the server's order: the keywords of s, the
 // properties, the combinators, what stops the conversion, then the
@@ -42,7 +46,7 @@ func (w *schemaWalk) visit(s *JSONSchemaProps, path *field.Path, rules keywordRu
 	if s == nil {
 		return true
 	}
-	converts = unsupportedField(s) == "" &&
+	converts = structural.UnsupportedField(s) == "" &&
 		(s.XPreserveUnknownFields == nil || *s.XPreserveUnknownFields) &&
 		(s.Items == nil || len(s.Items.JSONSchemas) == 0)
 	w.errs = append(w.errs, checkKeywords(s, path, rules)...)
@@ -77,7 +81,7 @@ func (w *schemaWalk) visitProperties(s *JSONSchemaProps, path *field.Path, rules
 		}
 		converts = w.visit(ap.Schema, path.Child("additionalProperties"), sub, false)
 	}
-	for _, k := range sortedKeys(s.Properties) {
+	for _, k := range api.SortedKeys(s.Properties) {
 		sub := rules
 		if (isRoot || s.XEmbeddedResource) && (k == "metadata" || k == "kind" || k == "apiVersion") {
 			sub.insideResourceMeta = true
@@ -110,7 +114,7 @@ func (w *schemaWalk) visitCombinators(s *JSONSchemaProps, path *field.Path, rule
 // dependencies and a list of items nothing is converted: their presence
 // alone stops the conversion.
 func (w *schemaWalk) visitItems(s *JSONSchemaProps, path *field.Path, rules keywordRules) bool {
-	for _, k := range sortedKeys(s.Definitions) {
+	for _, k := range api.SortedKeys(s.Definitions) {
 		d := s.Definitions[k]
 		w.visit(&d, path.Child("definitions").Key(k), rules, false)
 	}
@@ -121,7 +125,7 @@ func (w *schemaWalk) visitItems(s *JSONSchemaProps, path *field.Path, rules keyw
 			w.visit(&s.Items.JSONSchemas[i], path.Child("items").Index(i), rules, false)
 		}
 	}
-	for _, k := range sortedKeys(s.Dependencies) {
+	for _, k := range api.SortedKeys(s.Dependencies) {
 		w.visit(s.Dependencies[k].Schema, path.Child("dependencies").Key(k), rules, false)
 	}
 	return converts

@@ -3,6 +3,7 @@ package crd
 import (
 	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/crd/internal/field"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 // schemaOptions are the rules on schemas that an update relaxes when the
@@ -86,7 +87,7 @@ func anyRoot(spec *Spec, pred func(*JSONSchemaProps) bool) bool {
 // schemaHas reports whether pred holds for s or a schema below it.
 func schemaHas(s *JSONSchemaProps, pred func(*JSONSchemaProps) bool) bool {
 	found := false
-	walkSchema(s, func(s *JSONSchemaProps) {
+	api.WalkSchema(s, func(s *JSONSchemaProps) {
 		found = found || pred(s)
 	})
 	return found
@@ -114,7 +115,7 @@ func hasUnprunedDefaults(s *JSONSchemaProps) bool {
 // hasNonAtomicSetItems reports whether s is a set whose items are not
 // atomic.
 func hasNonAtomicSetItems(s *JSONSchemaProps) bool {
-	if s.XListType == nil || *s.XListType != "set" || structuralItems(s) == nil {
+	if s.XListType == nil || *s.XListType != "set" || structural.Items(s) == nil {
 		return false
 	}
 	return len(checkSetItems(s.Items.Schema, field.NewPath(""))) > 0

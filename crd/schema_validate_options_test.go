@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 func TestUpdateSchemaOptions(t *testing.T) {
@@ -76,8 +77,8 @@ func TestStructuralError(t *testing.T) {
 			t.Errorf("bad schema %s: %v", tt.schema, err)
 			continue
 		}
-		if _, got := newStructural(&s); got != tt.want {
-			t.Errorf("newStructural(%s) refused with %q, want %q", tt.schema, got, tt.want)
+		if _, got := structural.New(&s); got != tt.want {
+			t.Errorf("structural.New(%s) refused with %q, want %q", tt.schema, got, tt.want)
 		}
 	}
 }

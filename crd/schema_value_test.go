@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/kubeversion/kubeversion/crd/internal/openapi"
+	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
 // brief writes an error as "field|type|value as JSON|detail", the parts
@@ -117,7 +117,7 @@ func TestValueErrors(t *testing.T) {
 // does, with errors below field.
 func checkValue(t *testing.T, x any, s *JSONSchemaProps, field string) ErrorList {
 	t.Helper()
-	ss, msg := newStructural(s)
+	ss, msg := structural.New(s)
 	if msg != "" {
 		t.Fatalf("newStructural: %s", msg)
 	}

@@ -10,7 +10,7 @@ import (
 // isStructural reports whether the API server counts s as a structural
 // schema: it converts, and ValidateStructural finds nothing.
 func isStructural(s *JSONSchemaProps) bool {
-	ss, msg := newStructural(s)
+	ss, msg := structural.New(s)
 	return s == nil || msg == "" && len(structural.Validate(ss, field.NewPath(""))) == 0
 }
 

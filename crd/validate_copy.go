@@ -49,7 +49,7 @@ func hasCoercibleDefault(versions []Version) bool {
 		if !api.HasSchema(&versions[i]) {
 			continue
 		}
-		walkSchema(versions[i].Schema.OpenAPIV3Schema, func(s *JSONSchemaProps) {
+		api.WalkSchema(versions[i].Schema.OpenAPIV3Schema, func(s *JSONSchemaProps) {
 			if s.Default != nil {
 				switch s.Default.Value.(type) {
 				case map[string]any, []any:

@@ -211,7 +211,7 @@ func identicalSchemas(versions []Version) bool {
 func (in *internalSpec) anySchema(pred func(*JSONSchemaProps) bool) bool {
 	found := false
 	for _, s := range in.schemas() {
-		walkSchema(s, func(s *JSONSchemaProps) { found = found || pred(s) })
+		api.WalkSchema(s, func(s *JSONSchemaProps) { found = found || pred(s) })
 		if found {
 			return true
 		}

@@ -1,7 +1,6 @@
 package upgrade
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,7 +54,7 @@ func (c *schemaComparison) node(old, new *api.JSONSchemaProps, path, field strin
 	// One copy of each child schema for the whole loop: node keeps no
 	// pointer to it, and a copy per property cost most of the time.
 	var o, n api.JSONSchemaProps
-	for _, name := range slices.Sorted(maps.Keys(old.Properties)) {
+	for _, name := range api.SortedKeys(old.Properties) {
 		var ok bool
 		o = old.Properties[name]
 		if n, ok = new.Properties[name]; !ok {
@@ -114,7 +113,7 @@ func (c *schemaComparison) orBool(name string, old, new *api.JSONSchemaPropsOrBo
 // keys in both, and name is unjudged if the keys differ.
 func (c *schemaComparison) schemaMap(name string, old, new map[string]api.JSONSchemaProps, path, field string, unjudged []string) []string {
 	changed := len(old) != len(new)
-	for _, k := range slices.Sorted(maps.Keys(old)) {
+	for _, k := range api.SortedKeys(old) {
 		n, ok := new[k]
 		if !ok {
 			changed = true
@@ -133,7 +132,7 @@ func (c *schemaComparison) schemaMap(name string, old, new map[string]api.JSONSc
 // property names compared whole.
 func (c *schemaComparison) dependencies(old, new map[string]api.JSONSchemaPropsOrStringArray, path, field string, unjudged []string) []string {
 	changed := len(old) != len(new)
-	for _, k := range slices.Sorted(maps.Keys(old)) {
+	for _, k := range api.SortedKeys(old) {
 		o := old[k]
 		n, ok := new[k]
 		switch {

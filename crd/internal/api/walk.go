@@ -1,8 +1,8 @@
-package crd
+package api
 
 import "slices"
 
-// walkSchema calls visit on s and on every schema below it: properties,
+// WalkSchema calls visit on s and on every schema below it: properties,
 // items (one schema or a list), allOf, oneOf, anyOf, not,
 // additionalProperties, patternProperties, dependencies, additionalItems
 // and definitions. A nil s is not visited. The order is the order of the
@@ -11,12 +11,12 @@ import "slices"
 // The pointer visit gets is valid only during the call: a schema in a map,
 // which cannot be pointed to, is visited in a copy that the walk reuses,
 // so that a walk allocates nothing per schema.
-func walkSchema(s *JSONSchemaProps, visit func(*JSONSchemaProps)) {
+func WalkSchema(s *JSONSchemaProps, visit func(*JSONSchemaProps)) {
 	var w schemaWalker
 	w.walk(s, 0, visit)
 }
 
-// schemaWalker holds the copies of map values of one walkSchema, one for
+// schemaWalker holds the copies of map values of one WalkSchema, one for
 // each depth, as a schema in a map is visited only while its siblings
 // wait. (visit is passed along rather than kept here, so that the
 // closures callers give stay on their stack.)
@@ -71,10 +71,10 @@ func (w *schemaWalker) walkMap(m map[string]JSONSchemaProps, depth int, visit fu
 	}
 }
 
-// sortedKeys returns the keys of m sorted: the order in which this package
+// SortedKeys returns the keys of m sorted: the order in which this package
 // visits properties, definitions and dependencies, and the fields of a
 // value.
-func sortedKeys[V any](m map[string]V) []string {
+func SortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -1,34 +1,34 @@
-package crd
+package structural
 
 import (
 	"slices"
 	"strings"
 
-	"github.com/kubeversion/kubeversion/crd/internal/structural"
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
-// pruningModel returns the structural model of s as far as pruning reads
+// Pruning returns the structural model of s as far as pruning reads
 // it: properties, items, additionalProperties, nullable, default and the
 // x-kubernetes-preserve-unknown-fields and x-kubernetes-embedded-resource
-// extensions. Unlike newStructural it never refuses s: [Prune] and
+// extensions. Unlike New it never refuses s: [Prune] and
 // [Coerce] take any schema, and read items written as a list as absent
 // and x-kubernetes-preserve-unknown-fields false as unset, as the model
 // of a structural schema would have them. For a structural s, what it
-// holds equals what newStructural holds. A nil s gives nil.
-func pruningModel(s *JSONSchemaProps) *structural.Structural {
+// holds equals what New holds. A nil s gives nil.
+func Pruning(s *api.JSONSchemaProps) *Structural {
 	if s == nil {
 		return nil
 	}
 	out := pruningNode(s)
-	out.Items = pruningModel(structuralItems(s))
+	out.Items = Pruning(Items(s))
 	if len(s.Properties) > 0 {
-		out.Properties = make([]structural.Property, 0, len(s.Properties))
-		for _, k := range sortedKeys(s.Properties) {
-			out.Properties = append(out.Properties, structural.Property{Name: k, Schema: pruningModelOf(s.Properties[k])})
+		out.Properties = make([]Property, 0, len(s.Properties))
+		for _, k := range api.SortedKeys(s.Properties) {
+			out.Properties = append(out.Properties, Property{Name: k, Schema: pruningModelOf(s.Properties[k])})
 		}
 	}
 	if ap := s.AdditionalProperties; ap != nil {
-		out.AdditionalProperties = &structural.StructuralOrBool{Structural: pruningModel(ap.Schema), Bool: ap.Allows}
+		out.AdditionalProperties = &StructuralOrBool{Structural: Pruning(ap.Schema), Bool: ap.Allows}
 	}
 	return out
 }
@@ -37,16 +37,16 @@ func pruningModel(s *JSONSchemaProps) *structural.Structural {
 // newStructuralOf).
 //
 //go:noinline
-func pruningModelOf(s JSONSchemaProps) *structural.Structural {
-	return pruningModel(&s)
+func pruningModelOf(s api.JSONSchemaProps) *Structural {
+	return Pruning(&s)
 }
 
 // pruningNode returns the node of s without the nodes below it.
-func pruningNode(s *JSONSchemaProps) *structural.Structural {
-	out := &structural.Structural{
-		Generic: structural.Generic{Type: s.Type, Nullable: s.Nullable},
-		Extensions: structural.Extensions{
-			XPreserveUnknownFields: preservesUnknownFields(s),
+func pruningNode(s *api.JSONSchemaProps) *Structural {
+	out := &Structural{
+		Generic: Generic{Type: s.Type, Nullable: s.Nullable},
+		Extensions: Extensions{
+			XPreserveUnknownFields: PreservesUnknownFields(s),
 			XEmbeddedResource:      s.XEmbeddedResource,
 		},
 	}
@@ -56,12 +56,12 @@ func pruningNode(s *JSONSchemaProps) *structural.Structural {
 	return out
 }
 
-// pruningModelFor is pruningModel cut to what pruning x reads: the nodes
+// PruningFor is pruningModel cut to what pruning x reads: the nodes
 // of the fields x has and of the items of its lists, so that pruning an
 // object costs in proportion to the object and not to its schema, as
 // pruning the wire schema did. Pruning x by it removes what pruning x by
-// pruningModel(s) removes.
-func pruningModelFor(s *JSONSchemaProps, x any) *structural.Structural {
+// Pruning(s) removes.
+func PruningFor(s *api.JSONSchemaProps, x any) *Structural {
 	if s == nil {
 		return nil
 	}
@@ -69,16 +69,16 @@ func pruningModelFor(s *JSONSchemaProps, x any) *structural.Structural {
 	switch x := x.(type) {
 	case []any:
 		if len(x) > 0 {
-			out.Items = pruningModelOfValues(structuralItems(s), x)
+			out.Items = pruningModelOfValues(Items(s), x)
 		}
 	case map[string]any:
 		var additional []any
 		for k, e := range x {
 			if p, ok := s.Properties[k]; ok {
 				if out.Properties == nil {
-					out.Properties = make([]structural.Property, 0, min(len(x), len(s.Properties)))
+					out.Properties = make([]Property, 0, min(len(x), len(s.Properties)))
 				}
-				out.Properties = append(out.Properties, structural.Property{Name: k, Schema: pruningModelForOf(p, e)})
+				out.Properties = append(out.Properties, Property{Name: k, Schema: pruningModelForOf(p, e)})
 			} else {
 				additional = append(additional, e)
 			}
@@ -92,7 +92,7 @@ func pruningModelFor(s *JSONSchemaProps, x any) *structural.Structural {
 // pruningModelOfValues is pruningModelFor for every value of values at
 // once, as the items of a list or the values under additionalProperties:
 // the nodes below are those some value reaches.
-func pruningModelOfValues(s *JSONSchemaProps, values []any) *structural.Structural {
+func pruningModelOfValues(s *api.JSONSchemaProps, values []any) *Structural {
 	if s == nil {
 		return nil
 	}
@@ -117,13 +117,13 @@ func pruningModelOfValues(s *JSONSchemaProps, values []any) *structural.Structur
 		}
 	}
 	if len(items) > 0 {
-		out.Items = pruningModelOfValues(structuralItems(s), items)
+		out.Items = pruningModelOfValues(Items(s), items)
 	}
 	if fields != nil {
-		out.Properties = make([]structural.Property, 0, len(fields))
+		out.Properties = make([]Property, 0, len(fields))
 	}
 	for k, vs := range fields {
-		out.Properties = append(out.Properties, structural.Property{Name: k, Schema: pruningModelOfValuesOf(s.Properties[k], vs)})
+		out.Properties = append(out.Properties, Property{Name: k, Schema: pruningModelOfValuesOf(s.Properties[k], vs)})
 	}
 	sortProperties(out.Properties)
 	addAdditional(out, s, additional)
@@ -134,20 +134,20 @@ func pruningModelOfValues(s *JSONSchemaProps, values []any) *structural.Structur
 // pruningModelOfValues of a schema held in a map (see newStructuralOf).
 //
 //go:noinline
-func pruningModelForOf(s JSONSchemaProps, x any) *structural.Structural {
-	return pruningModelFor(&s, x)
+func pruningModelForOf(s api.JSONSchemaProps, x any) *Structural {
+	return PruningFor(&s, x)
 }
 
 //go:noinline
-func pruningModelOfValuesOf(s JSONSchemaProps, values []any) *structural.Structural {
+func pruningModelOfValuesOf(s api.JSONSchemaProps, values []any) *Structural {
 	return pruningModelOfValues(&s, values)
 }
 
 // addAdditional sets the additionalProperties of out, the node of s, with
 // the values that fall under them.
-func addAdditional(out *structural.Structural, s *JSONSchemaProps, values []any) {
+func addAdditional(out *Structural, s *api.JSONSchemaProps, values []any) {
 	if ap := s.AdditionalProperties; ap != nil {
-		out.AdditionalProperties = &structural.StructuralOrBool{Bool: ap.Allows}
+		out.AdditionalProperties = &StructuralOrBool{Bool: ap.Allows}
 		if len(values) > 0 {
 			out.AdditionalProperties.Structural = pruningModelOfValues(ap.Schema, values)
 		}
@@ -155,6 +155,6 @@ func addAdditional(out *structural.Structural, s *JSONSchemaProps, values []any)
 }
 
 // sortProperties sorts ps by name, as the model keeps them.
-func sortProperties(ps []structural.Property) {
-	slices.SortFunc(ps, func(a, b structural.Property) int { return strings.Compare(a.Name, b.Name) })
+func sortProperties(ps []Property) {
+	slices.SortFunc(ps, func(a, b Property) int { return strings.Compare(a.Name, b.Name) })
 }

@@ -1,18 +1,20 @@
-package crd
+package structural
 
-import "github.com/kubeversion/kubeversion/crd/internal/structural"
+import (
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+)
 
-// newStructural builds the structural model of s as the API server's
+// New builds the structural model of s as the API server's
 // NewStructural converts it, or returns the error with which NewStructural
 // refuses s: an unsupported keyword, items written as a list, or
 // x-kubernetes-preserve-unknown-fields false, the first one found. The
 // server walks properties in random order; here they come sorted, which
 // only matters when two properties fail differently. A nil s gives nil.
-func newStructural(s *JSONSchemaProps) (*structural.Structural, string) {
+func New(s *api.JSONSchemaProps) (*Structural, string) {
 	if s == nil {
 		return nil, ""
 	}
-	out := &structural.Structural{
+	out := &Structural{
 		Generic:      genericOf(s),
 		Extensions:   extensionsOf(s),
 		XValidations: s.XValidations != nil,
@@ -25,25 +27,25 @@ func newStructural(s *JSONSchemaProps) (*structural.Structural, string) {
 	if msg != "" {
 		return nil, msg
 	}
-	if out.Items, msg = newStructural(items); msg != "" {
+	if out.Items, msg = New(items); msg != "" {
 		return nil, msg
 	}
 	if len(s.Properties) > 0 {
-		out.Properties = make([]structural.Property, 0, len(s.Properties))
-		for _, k := range sortedKeys(s.Properties) {
+		out.Properties = make([]Property, 0, len(s.Properties))
+		for _, k := range api.SortedKeys(s.Properties) {
 			ps, msg := newStructuralOf(s.Properties[k])
 			if msg != "" {
 				return nil, msg
 			}
-			out.Properties = append(out.Properties, structural.Property{Name: k, Schema: ps})
+			out.Properties = append(out.Properties, Property{Name: k, Schema: ps})
 		}
 	}
 	if ap := s.AdditionalProperties; ap != nil {
-		aps, msg := newStructural(ap.Schema)
+		aps, msg := New(ap.Schema)
 		if msg != "" {
 			return nil, msg
 		}
-		out.AdditionalProperties = &structural.StructuralOrBool{Structural: aps, Bool: ap.Allows}
+		out.AdditionalProperties = &StructuralOrBool{Structural: aps, Bool: ap.Allows}
 	}
 	out.HasDefaults = s.Default != nil || out.Items != nil && out.Items.HasDefaults
 	for _, p := range out.Properties {
@@ -52,21 +54,21 @@ func newStructural(s *JSONSchemaProps) (*structural.Structural, string) {
 	return out, ""
 }
 
-// newStructuralOf is newStructural of a schema held in a map. The copy is
-// its parameter, not a variable of newStructural's loop, which the
+// newStructuralOf is New of a schema held in a map. The copy is
+// its parameter, not a variable of New's loop, which the
 // compiler would move to the heap; inlined, it would be one again.
 //
 //go:noinline
-func newStructuralOf(s JSONSchemaProps) (*structural.Structural, string) {
-	return newStructural(&s)
+func newStructuralOf(s api.JSONSchemaProps) (*Structural, string) {
+	return New(&s)
 }
 
 // checkedValueValidation returns the value validations of s, nil for
 // none, after checking in the server's order what the structural view
 // cannot hold: the keywords of s, then the schemas under not, allOf,
 // anyOf and oneOf.
-func checkedValueValidation(s *JSONSchemaProps) (*structural.ValueValidation, string) {
-	if msg := unsupportedField(s); msg != "" {
+func checkedValueValidation(s *api.JSONSchemaProps) (*ValueValidation, string) {
+	if msg := UnsupportedField(s); msg != "" {
 		return nil, msg
 	}
 	if !hasValueValidation(s) {
@@ -76,7 +78,7 @@ func checkedValueValidation(s *JSONSchemaProps) (*structural.ValueValidation, st
 	if msg != "" {
 		return nil, msg
 	}
-	vv := &structural.ValueValidation{
+	vv := &ValueValidation{
 		Format: s.Format, Pattern: s.Pattern,
 		Maximum: s.Maximum, ExclusiveMaximum: s.ExclusiveMaximum,
 		Minimum: s.Minimum, ExclusiveMinimum: s.ExclusiveMinimum,
@@ -87,8 +89,8 @@ func checkedValueValidation(s *JSONSchemaProps) (*structural.ValueValidation, st
 		Not: not, IntOrStringAnyOf: isIntOrStringAnyOf(s.AnyOf),
 	}
 	for _, l := range []struct {
-		list []JSONSchemaProps
-		out  *[]structural.Nested
+		list []api.JSONSchemaProps
+		out  *[]Nested
 	}{{s.AllOf, &vv.AllOf}, {s.AnyOf, &vv.AnyOf}, {s.OneOf, &vv.OneOf}} {
 		if *l.out, msg = newNestedList(l.list); msg != "" {
 			return nil, msg
@@ -99,7 +101,7 @@ func checkedValueValidation(s *JSONSchemaProps) (*structural.ValueValidation, st
 
 // enumValues returns the values of enum, nil for none: the one keyword
 // the model cannot point to, since each entry is wrapped in a JSON.
-func enumValues(enum []JSON) []any {
+func enumValues(enum []api.JSON) []any {
 	if len(enum) == 0 {
 		return nil
 	}
@@ -113,20 +115,20 @@ func enumValues(enum []JSON) []any {
 // checkedItems returns the schema of items in the structural view, after
 // checking x-kubernetes-preserve-unknown-fields, which comes before it in
 // the server's order, and that items is not a list.
-func checkedItems(s *JSONSchemaProps) (*JSONSchemaProps, string) {
+func checkedItems(s *api.JSONSchemaProps) (*api.JSONSchemaProps, string) {
 	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
 		return nil, "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined"
 	}
 	if s.Items != nil && len(s.Items.JSONSchemas) > 0 {
 		return nil, "OpenAPIV3Schema 'items' must be a schema, but is an array"
 	}
-	return structuralItems(s), ""
+	return Items(s), ""
 }
 
 // genericOf returns the generic keywords of s, its default pointing into
 // s.
-func genericOf(s *JSONSchemaProps) structural.Generic {
-	g := structural.Generic{
+func genericOf(s *api.JSONSchemaProps) Generic {
+	g := Generic{
 		Type: s.Type, Description: s.Description, Title: s.Title, Nullable: s.Nullable,
 		Other: s.ExternalDocs != nil || s.Example != nil,
 	}
@@ -136,9 +138,9 @@ func genericOf(s *JSONSchemaProps) structural.Generic {
 	return g
 }
 
-func extensionsOf(s *JSONSchemaProps) structural.Extensions {
-	return structural.Extensions{
-		XPreserveUnknownFields: preservesUnknownFields(s),
+func extensionsOf(s *api.JSONSchemaProps) Extensions {
+	return Extensions{
+		XPreserveUnknownFields: PreservesUnknownFields(s),
 		XEmbeddedResource:      s.XEmbeddedResource,
 		XIntOrString:           s.XIntOrString,
 		XListMapKeys:           s.XListMapKeys,
@@ -147,11 +149,11 @@ func extensionsOf(s *JSONSchemaProps) structural.Extensions {
 	}
 }
 
-func newNestedList(list []JSONSchemaProps) ([]structural.Nested, string) {
+func newNestedList(list []api.JSONSchemaProps) ([]Nested, string) {
 	if len(list) == 0 {
 		return nil, ""
 	}
-	out := make([]structural.Nested, len(list))
+	out := make([]Nested, len(list))
 	for i := range list {
 		n, msg := newNested(&list[i])
 		if msg != "" {
@@ -166,18 +168,18 @@ func newNestedList(list []JSONSchemaProps) ([]structural.Nested, string) {
 // newStructuralOf).
 //
 //go:noinline
-func newNestedOf(s JSONSchemaProps) (*structural.Nested, string) {
+func newNestedOf(s api.JSONSchemaProps) (*Nested, string) {
 	return newNested(&s)
 }
 
 // newNested builds a schema under allOf, anyOf, oneOf or not, keeping
 // what it may not say to refuse it, or returns why the server cannot
-// convert it, as newStructural.
-func newNested(s *JSONSchemaProps) (*structural.Nested, string) {
+// convert it, as New.
+func newNested(s *api.JSONSchemaProps) (*Nested, string) {
 	if s == nil {
 		return nil, ""
 	}
-	out := &structural.Nested{
+	out := &Nested{
 		ForbiddenGenerics:    genericOf(s),
 		ForbiddenExtensions:  extensionsOf(s),
 		AdditionalProperties: nestedAdditionalProperties(s),
@@ -195,13 +197,13 @@ func newNested(s *JSONSchemaProps) (*structural.Nested, string) {
 		return nil, msg
 	}
 	if len(s.Properties) > 0 {
-		out.Properties = make([]structural.NestedProperty, 0, len(s.Properties))
-		for _, k := range sortedKeys(s.Properties) {
+		out.Properties = make([]NestedProperty, 0, len(s.Properties))
+		for _, k := range api.SortedKeys(s.Properties) {
 			ps, msg := newNestedOf(s.Properties[k])
 			if msg != "" {
 				return nil, msg
 			}
-			out.Properties = append(out.Properties, structural.NestedProperty{Name: k, Schema: ps})
+			out.Properties = append(out.Properties, NestedProperty{Name: k, Schema: ps})
 		}
 	}
 	if ap := s.AdditionalProperties; ap != nil {

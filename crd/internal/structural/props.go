@@ -1,8 +1,10 @@
-package crd
+package structural
+
+import "github.com/kubeversion/kubeversion/crd/internal/api"
 
 // The API server checks a schema a second time through a "structural"
 // view of it (k8s.io/apiextensions-apiserver/pkg/apiserver/schema). Its
-// model is package structural, which newStructural builds. The helpers
+// model is package structural, which New builds. The helpers
 // below read JSONSchemaProps the way NewStructural converts it, for that
 // builder and for the engines that still walk the wire type, so that all
 // agree on what is set.
@@ -11,9 +13,9 @@ package crd
 // empty required, x-kubernetes-list-map-keys or x-kubernetes-validations
 // list, an empty externalDocs and a nested empty properties map are set.
 
-// unsupportedField names the first keyword of s that a structural schema
+// UnsupportedField names the first keyword of s that a structural schema
 // cannot hold, as the API server's validateUnsupportedFields does.
-func unsupportedField(s *JSONSchemaProps) string {
+func UnsupportedField(s *api.JSONSchemaProps) string {
 	switch {
 	case s.ID != "":
 		return "OpenAPIV3Schema 'id' is not supported"
@@ -33,24 +35,24 @@ func unsupportedField(s *JSONSchemaProps) string {
 	return ""
 }
 
-// structuralItems returns the schema of items in the structural view: nil
+// Items returns the schema of items in the structural view: nil
 // for items: [] as for no items.
-func structuralItems(s *JSONSchemaProps) *JSONSchemaProps {
+func Items(s *api.JSONSchemaProps) *api.JSONSchemaProps {
 	if s.Items == nil {
 		return nil
 	}
 	return s.Items.Schema
 }
 
-// preservesUnknownFields reports whether x-kubernetes-preserve-unknown-fields
+// PreservesUnknownFields reports whether x-kubernetes-preserve-unknown-fields
 // is true.
-func preservesUnknownFields(s *JSONSchemaProps) bool {
+func PreservesUnknownFields(s *api.JSONSchemaProps) bool {
 	return s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields
 }
 
 // hasValueValidation reports whether the value validations of s, as the
 // structural view keeps them, are set.
-func hasValueValidation(s *JSONSchemaProps) bool {
+func hasValueValidation(s *api.JSONSchemaProps) bool {
 	return s.Format != "" || s.Maximum != nil || s.ExclusiveMaximum || s.Minimum != nil ||
 		s.ExclusiveMinimum || s.MaxLength != nil || s.MinLength != nil || s.Pattern != "" ||
 		s.MaxItems != nil || s.MinItems != nil || s.UniqueItems || s.MultipleOf != nil ||
@@ -60,35 +62,35 @@ func hasValueValidation(s *JSONSchemaProps) bool {
 
 // hasExtensions reports whether s sets an x-kubernetes-* keyword other
 // than x-kubernetes-validations, as the structural view keeps them.
-func hasExtensions(s *JSONSchemaProps) bool {
-	return preservesUnknownFields(s) || s.XEmbeddedResource || s.XIntOrString ||
+func hasExtensions(s *api.JSONSchemaProps) bool {
+	return PreservesUnknownFields(s) || s.XEmbeddedResource || s.XIntOrString ||
 		s.XListMapKeys != nil || s.XListType != nil || s.XMapType != nil
 }
 
 // hasGenerics reports whether s sets description, title, nullable,
 // externalDocs or example: the generic keywords other than type and
 // default.
-func hasGenerics(s *JSONSchemaProps) bool {
+func hasGenerics(s *api.JSONSchemaProps) bool {
 	return s.Description != "" || s.Title != "" || s.Nullable || s.ExternalDocs != nil || s.Example != nil
 }
 
 // nestedAdditionalProperties reports whether additionalProperties is set
 // in a schema under allOf, anyOf, oneOf or not, where false counts as
 // unset.
-func nestedAdditionalProperties(s *JSONSchemaProps) bool {
+func nestedAdditionalProperties(s *api.JSONSchemaProps) bool {
 	return s.AdditionalProperties != nil && (s.AdditionalProperties.Schema != nil || s.AdditionalProperties.Allows)
 }
 
 // isBareType reports whether s, under anyOf, says nothing but type t: one
 // half of the int-or-string pattern.
-func isBareType(s *JSONSchemaProps, t string) bool {
-	return s.Type == t && !hasValueValidation(s) && structuralItems(s) == nil && s.Properties == nil &&
+func isBareType(s *api.JSONSchemaProps, t string) bool {
+	return s.Type == t && !hasValueValidation(s) && Items(s) == nil && s.Properties == nil &&
 		!nestedAdditionalProperties(s) && !hasGenerics(s) && s.Default == nil && !hasExtensions(s) &&
 		s.XValidations == nil
 }
 
 // isIntOrStringAnyOf reports whether anyOf is exactly [{type: integer},
 // {type: string}].
-func isIntOrStringAnyOf(anyOf []JSONSchemaProps) bool {
+func isIntOrStringAnyOf(anyOf []api.JSONSchemaProps) bool {
 	return len(anyOf) == 2 && isBareType(&anyOf[0], "integer") && isBareType(&anyOf[1], "string")
 }

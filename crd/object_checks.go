@@ -13,9 +13,9 @@ func schemaErrors(obj, old map[string]any, s *objectServing) ErrorList {
 	v := s.validators.Get().(*openapi.Validator)
 	defer s.validators.Put(v)
 	if old == nil {
-		return valueErrors(v.Validate(obj, s.model), "")
+		return openapi.FieldErrors(v.Validate(obj, s.model), "")
 	}
-	return valueErrors(v.ValidateUpdate(obj, old, s.model), "")
+	return openapi.FieldErrors(v.ValidateUpdate(obj, old, s.model), "")
 }
 
 func embeddedErrors(obj map[string]any, s *objectServing) ErrorList {

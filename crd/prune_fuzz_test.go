@@ -8,6 +8,7 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/openapi"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
+	"github.com/kubeversion/kubeversion/crd/internal/validation"
 	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
@@ -94,7 +95,7 @@ func FuzzPrune(f *testing.F) {
 				t.Fatalf("Prune after Coerce removed %q", again)
 			}
 		}
-		checkDefaults(&s, "p", true)
+		validation.CheckDefaults(&s, "p", true)
 		if ss, msg := structural.New(&s); msg == "" {
 			var v openapi.Validator
 			v.Validate(orig, ss)

@@ -122,5 +122,5 @@ func checkValue(t *testing.T, x any, s *JSONSchemaProps, field string) ErrorList
 		t.Fatalf("newStructural: %s", msg)
 	}
 	var v openapi.Validator
-	return valueErrors(v.Validate(x, ss), field)
+	return openapi.FieldErrors(v.Validate(x, ss), field)
 }

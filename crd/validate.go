@@ -1,7 +1,8 @@
 package crd
 
 import (
-	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
+	"github.com/kubeversion/kubeversion/crd/internal/validation"
 )
 
 // ValidateCreate returns what the API server would reject when c is
@@ -20,38 +21,6 @@ import (
 // rules of the schemas are not compiled: see [Validator].
 func ValidateCreate(c *CustomResourceDefinition) ErrorList {
 	return Validator{}.ValidateCreate(c)
-}
-
-// Validator checks CRDs as ValidateCreate and ValidateUpdate do, and with
-// CEL, if not nil, judges their x-kubernetes-validations rules too, where
-// and in the order the API server does. The zero Validator is
-// ValidateCreate and ValidateUpdate. For example, with the checker of
-// github.com/kubeversion/kubeversion/cel, a rule "self.replicas >= '0'"
-// on the root of the schema of a CRD's one version, whose replicas is an
-// integer, gives
-//
-//	spec.validation.openAPIV3Schema.x-kubernetes-validations[0].rule: Invalid value: {"Rule":"self.replicas \u003e= '0'",...}: compilation failed: ERROR: <input>:1:15: found no matching overload for '_>=_' applied to '(int, string)'
-type Validator struct {
-	CEL CELChecker
-}
-
-// ValidateCreate is [ValidateCreate], with v's CEL checker.
-func (v Validator) ValidateCreate(c *CustomResourceDefinition) ErrorList {
-	c = validationCopy(c)
-	in := newInternalSpec(&c.Spec)
-	opts := options{
-		requireRecognizedReviews: true,
-		requireSchema:            true,
-		allowInvalidCABundle:     true, // not Established yet
-		schema:                   createSchemaOptions(),
-	}
-	opts.schema.cel, opts.schema.crd = v.CEL, c
-	errs := validateMetaCreate(&c.Metadata, in)
-	errs = append(errs, validateSpec(in, opts)...)
-	// The new status has no accepted names to check.
-	errs = append(errs, validateStoredVersions(storedVersionsAfter(c, nil), c.Spec.Versions)...)
-	errs = append(errs, validateAPIApproval(c, nil)...)
-	return append(errs, validatePreserveUnknownFields(c, nil)...)
 }
 
 // ValidateUpdate returns what the API server would reject when old is
@@ -77,33 +46,69 @@ func ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
 	return Validator{}.ValidateUpdate(c, old)
 }
 
-// ValidateUpdate is [ValidateUpdate], with v's CEL checker.
-func (v Validator) ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
-	oldStored := old.Status.StoredVersions
-	if len(oldStored) == 0 {
-		// As decoding defaults it; an empty list stays empty, not null.
-		oldStored = storedVersionsAfter(old, oldStored)
-	}
-	c = validationCopy(c)
-	in, oldIn := newInternalSpec(&c.Spec), newInternalSpec(&old.Spec)
-	opts := updateOptions(in, oldIn, old)
-	opts.schema.cel, opts.schema.crd, opts.schema.old = v.CEL, c, old
-	errs := validateMetaUpdate(c, old)
-	errs = append(errs, validateSpec(in, opts)...)
-	errs = append(errs, validateSpecUpdate(in, oldIn, opts)...)
-	errs = append(errs, validateNames(&old.Status.AcceptedNames, "status.acceptedNames")...)
-	errs = append(errs, validateStoredVersions(storedVersionsAfter(c, oldStored), c.Spec.Versions)...)
-	errs = append(errs, validateAPIApproval(c, old)...)
-	return append(errs, validatePreserveUnknownFields(c, old)...)
+// Validator checks CRDs as ValidateCreate and ValidateUpdate do, and with
+// CEL, if not nil, judges their x-kubernetes-validations rules too, where
+// and in the order the API server does. The zero Validator is
+// ValidateCreate and ValidateUpdate. For example, with the checker of
+// github.com/kubeversion/kubeversion/cel, a rule "self.replicas >= '0'"
+// on the root of the schema of a CRD's one version, whose replicas is an
+// integer, gives
+//
+//	spec.validation.openAPIV3Schema.x-kubernetes-validations[0].rule: Invalid value: {"Rule":"self.replicas \u003e= '0'",...}: compilation failed: ERROR: <input>:1:15: found no matching overload for '_>=_' applied to '(int, string)'
+type Validator struct {
+	CEL CELChecker
 }
 
-// allHaveSchemas reports whether every version has a schema, which is what
-// makes the API server require schemas of every version on update.
-func allHaveSchemas(versions []Version) bool {
-	for i := range versions {
-		if !api.HasSchema(&versions[i]) {
-			return false
-		}
-	}
-	return true
+// ValidateCreate is [ValidateCreate], with v's CEL checker.
+func (v Validator) ValidateCreate(c *CustomResourceDefinition) ErrorList {
+	return validation.Create(c, v.CEL)
+}
+
+// ValidateUpdate is [ValidateUpdate], with v's CEL checker.
+func (v Validator) ValidateUpdate(c, old *CustomResourceDefinition) ErrorList {
+	return validation.Update(c, old, v.CEL)
+}
+
+// CELChecker judges the x-kubernetes-validations rules of a schema as the
+// API server does when a CRD is written: it compiles each rule and message
+// expression in the server's CEL environment, checks their types, the use
+// of oldSelf and their estimated cost, and the total cost of the schema.
+// This package has no checker of its own, since that needs Kubernetes' CEL
+// environment: a [Validator] without one leaves the rules unchecked, and
+// CountCELRules says how many. The module
+// github.com/kubeversion/kubeversion/cel provides one, with Kubernetes'
+// code.
+//
+// A checker is called once per schema that the server compiles rules of:
+// only when the schema is structural and its defaults are valid, as the
+// server builds its CEL context only then.
+type CELChecker = validation.CELChecker
+
+// CELSchema is an openAPIV3Schema whose rules a [CELChecker] judges, with
+// what the API server's judgement depends on. For example, the schema of
+// a CRD c that is created with one version, which the server keeps once
+// for every version, is
+//
+//	&CELSchema{Field: "spec.validation.openAPIV3Schema", Schema: c.Spec.Versions[0].Schema.OpenAPIV3Schema, Version: "v1", CRD: c}
+type CELSchema = validation.CELSchema
+
+// ValidateLabels checks labels found at field (such as "metadata.labels")
+// as the API server's ValidateLabels does: each key a qualified name, each
+// value a label value. The server visits the map in random order; here
+// keys come sorted. For example, the label {"bad key!": "v"} gives
+//
+//	metadata.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, ...
+func ValidateLabels(field string, labels map[string]string) ErrorList {
+	return objectmeta.ValidateLabels(field, labels)
+}
+
+// ValidateAnnotations checks annotations found at field (such as
+// "metadata.annotations") as the API server's ValidateAnnotations does:
+// each key, lowercased, a qualified name; keys and values at most 256 KiB
+// together. Keys come sorted. For example, the annotation {"a/b/c": ""}
+// gives
+//
+//	metadata.annotations: Invalid value: "a/b/c": a valid label key must consist of ...
+func ValidateAnnotations(field string, annotations map[string]string) ErrorList {
+	return objectmeta.ValidateAnnotations(field, annotations)
 }

@@ -1,0 +1,171 @@
+package validation
+
+import (
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+	"github.com/kubeversion/kubeversion/crd/internal/names"
+)
+
+// Conversion errors use the paths of the API server's internal type, where
+// webhook.clientConfig and webhook.conversionReviewVersions sit directly
+// under spec.conversion.
+const (
+	strategyPath       = "spec.conversion.strategy"
+	clientConfigPath   = "spec.conversion.webhookClientConfig"
+	reviewVersionsPath = "spec.conversion.conversionReviewVersions"
+)
+
+// validateConversion checks spec.conversion, read as strategy None when
+// missing. requireRecognized says whether conversionReviewVersions must
+// include v1 or v1beta1; allowInvalidCABundle, whether the webhook's
+// caBundle goes unchecked.
+func validateConversion(conv *api.Conversion, requireRecognized, allowInvalidCABundle bool) field.ErrorList {
+	if conv == nil {
+		return nil
+	}
+	var errs field.ErrorList
+	switch conv.Strategy {
+	case api.NoneConverter, api.WebhookConverter:
+	case "":
+		errs = append(errs, field.RequiredValue(strategyPath, ""))
+	default:
+		errs = append(errs, &field.Error{Type: field.ErrorTypeNotSupported, Field: strategyPath, BadValue: conv.Strategy, Detail: `supported values: "None", "Webhook"`})
+	}
+	var cc *api.ClientConfig
+	var reviewVersions []string
+	if conv.Webhook != nil {
+		cc, reviewVersions = conv.Webhook.ClientConfig, conv.Webhook.ConversionReviewVersions
+	}
+	if conv.Strategy != api.WebhookConverter {
+		if cc != nil {
+			errs = append(errs, field.ForbiddenValue(clientConfigPath, "should not be set when strategy is not set to Webhook"))
+		}
+		if len(reviewVersions) > 0 {
+			errs = append(errs, field.ForbiddenValue(reviewVersionsPath, "should not be set when strategy is not set to Webhook"))
+		}
+		return errs
+	}
+	switch {
+	case cc == nil:
+		errs = append(errs, field.RequiredValue(clientConfigPath, "required when strategy is set to Webhook"))
+	case (cc.URL == nil) == (cc.Service == nil):
+		errs = append(errs, field.RequiredValue(clientConfigPath, "exactly one of url or service is required"))
+	case cc.URL != nil:
+		errs = append(errs, validateWebhookURL(clientConfigPath+".url", *cc.URL)...)
+	default:
+		errs = append(errs, validateWebhookService(clientConfigPath+".service", cc.Service)...)
+	}
+	if cc != nil && len(cc.CABundle) > 0 && !allowInvalidCABundle {
+		errs = append(errs, validateCABundle(clientConfigPath+".caBundle", cc.CABundle)...)
+	}
+	return append(errs, validateReviewVersions(reviewVersions, requireRecognized)...)
+}
+
+// validateReviewVersions checks conversionReviewVersions: every repeated
+// entry is reported once as a duplicate and not checked further; every
+// other entry gets one error per DNS-1035 message.
+func validateReviewVersions(versions []string, requireRecognized bool) field.ErrorList {
+	if len(versions) == 0 {
+		return field.ErrorList{field.RequiredValue(reviewVersionsPath, "")}
+	}
+	var errs field.ErrorList
+	seen := make(map[string]bool, len(versions))
+	for i, v := range versions {
+		path := reviewVersionsPath + "[" + strconv.Itoa(i) + "]"
+		if seen[v] {
+			errs = append(errs, field.InvalidValue(path, v, "duplicate version"))
+			continue
+		}
+		seen[v] = true
+		for _, msg := range names.DNS1035Label(v) {
+			errs = append(errs, field.InvalidValue(path, v, msg))
+		}
+	}
+	if requireRecognized && !hasRecognizedReviewVersion(versions) {
+		errs = append(errs, field.InvalidValue(reviewVersionsPath, versions, "must include at least one of v1, v1beta1"))
+	}
+	return errs
+}
+
+// hasRecognizedReviewVersion reports whether versions holds a
+// ConversionReview version the API server understands.
+func hasRecognizedReviewVersion(versions []string) bool {
+	return slices.Contains(versions, "v1") || slices.Contains(versions, "v1beta1")
+}
+
+// validateWebhookURL is k8s.io/apiserver's ValidateWebhookURL with https
+// required.
+func validateWebhookURL(path, rawURL string) field.ErrorList {
+	const form = "; desired format: https://host[/path]"
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return field.ErrorList{field.RequiredValue(path, "url must be a valid URL: "+err.Error()+form)}
+	}
+	var errs field.ErrorList
+	if u.Scheme != "https" {
+		errs = append(errs, field.InvalidValue(path, u.Scheme, "'https' is the only allowed URL scheme"+form))
+	}
+	if u.Host == "" {
+		errs = append(errs, field.InvalidValue(path, u.Host, "host must be specified"+form))
+	}
+	if u.User != nil {
+		errs = append(errs, field.InvalidValue(path, u.User.String(), "user information is not permitted in the URL"))
+	}
+	if u.Fragment != "" {
+		errs = append(errs, field.InvalidValue(path, u.Fragment, "fragments are not permitted in the URL"))
+	}
+	if u.RawQuery != "" {
+		errs = append(errs, field.InvalidValue(path, u.RawQuery, "query parameters are not permitted in the URL"))
+	}
+	return errs
+}
+
+// validateWebhookService is k8s.io/apiserver's ValidateWebhookService as the
+// CRD validation calls it: with the service's name and namespace passed in
+// each other's place, so that a missing namespace is reported at
+// service.name and a missing name at service.namespace.
+func validateWebhookService(path string, svc *api.ServiceReference) field.ErrorList {
+	var errs field.ErrorList
+	if svc.Namespace == "" {
+		errs = append(errs, field.RequiredValue(path+".name", ""))
+	}
+	if svc.Name == "" {
+		errs = append(errs, field.RequiredValue(path+".namespace", ""))
+	}
+	port := int32(443)
+	if svc.Port != nil {
+		port = *svc.Port
+	}
+	if port < 1 || port > 65535 {
+		errs = append(errs, field.InvalidValue(path+".port", port, "port is not valid: must be between 1 and 65535, inclusive"))
+	}
+	if svc.Path == nil {
+		return errs
+	}
+	p := *svc.Path
+	switch {
+	case p == "" || p == "/":
+		return errs
+	case p == "//":
+		return append(errs, field.InvalidValue(path+".path", p, "segment[0] may not be empty"))
+	case !strings.HasPrefix(p, "/"):
+		errs = append(errs, field.InvalidValue(path+".path", p, "must start with a '/'"))
+	}
+	// The API server drops the first byte whether or not it is a '/'.
+	segments := strings.TrimSuffix(p[1:], "/")
+	for i, segment := range strings.Split(segments, "/") {
+		if segment == "" {
+			errs = append(errs, field.InvalidValue(path+".path", p, "segment["+strconv.Itoa(i)+"] may not be empty"))
+			continue
+		}
+		for _, msg := range names.DNS1123Subdomain(segment) {
+			errs = append(errs, field.InvalidValue(path+".path", p, "segment["+strconv.Itoa(i)+"]: "+msg))
+		}
+	}
+	return errs
+}

@@ -1,5 +1,7 @@
 package crd
 
+import "github.com/kubeversion/kubeversion/crd/internal/object"
+
 // ObjectResult is what the API server answers to a custom resource that
 // is created or updated, and what it stores. For example, the object
 //
@@ -9,35 +11,7 @@ package crd
 // gives Strict [unknown field "spec.colour"] and the error
 //
 //	spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0
-type ObjectResult struct {
-	// Strict lists the unknown and duplicate fields, which a request with
-	// fieldValidation=Strict (kubectl's default) is refused for, alone,
-	// before validation. With fieldValidation=Warn they become warnings
-	// and the request goes on; with Ignore it goes on silently. Errors,
-	// Warnings and Object are what follows in those two cases.
-	Strict []StrictField
-	// Errors are the field errors of validation, in the server's order,
-	// except that errors of sibling fields, which the server reports in
-	// random order, are in sorted order.
-	Errors ErrorList
-	// Warnings are the warnings of the response, in the server's order:
-	// the deprecation of the version, the errors of CEL rules that
-	// ratcheting let through, then the finalizer names that are not
-	// domain-qualified. The unknown fields of Strict are not among them.
-	Warnings []string
-	// Object is the object the server stores when Errors is empty:
-	// defaulted and pruned, with its generation and, on update, the
-	// status and the system fields of the live object. It lacks what is
-	// no function of the input: on create the uid and creationTimestamp
-	// the server fills in, and the resourceVersion etcd gives. Its
-	// managedFields are those sent, which the server's field manager
-	// rewrites.
-	Object map[string]any
-	// UncheckedRules is the number of x-kubernetes-validations rules of
-	// the version's schema that were not evaluated because the
-	// [ObjectValidator] has no CEL evaluator; 0 with one.
-	UncheckedRules int
-}
+type ObjectResult = object.Result
 
 // ObjectValidator checks custom resources as [ValidateObject] and
 // [ValidateObjectUpdate] do and, with CEL not nil, evaluates the CEL rules
@@ -49,7 +23,24 @@ type ObjectResult struct {
 type ObjectValidator struct {
 	CEL CELEvaluator
 
-	servings *servingCache // see NewObjectValidator
+	servings *object.ServingCache // see NewObjectValidator
+}
+
+// NewObjectValidator returns an ObjectValidator with the CEL evaluator
+// cel (nil for none) that keeps what it builds to serve a CRD's version
+// (the structural model of its schema, its compiled patterns), by the
+// CRD's address, so that validating many objects of one CRD builds them
+// once: an ObjectValidator{CEL: cel} builds them on every call. A CRD
+// must not change while such a validator is in use. It is safe for
+// concurrent use, as the zero ObjectValidator is. For example:
+//
+//	v := crd.NewObjectValidator(nil)
+//	for _, obj := range objects {
+//		res, err := v.ValidateObject(c, obj)
+//		...
+//	}
+func NewObjectValidator(cel CELEvaluator) ObjectValidator {
+	return ObjectValidator{CEL: cel, servings: object.NewServingCache()}
 }
 
 // ValidateObject returns what the API server answers, and stores, when
@@ -71,10 +62,15 @@ func ValidateObjectUpdate(c *CustomResourceDefinition, obj, old []byte) (*Object
 
 // ValidateObject is [ValidateObject] with v's CEL evaluator.
 func (v ObjectValidator) ValidateObject(c *CustomResourceDefinition, obj []byte) (*ObjectResult, error) {
-	return v.validate(c, obj, nil)
+	return v.engine().Validate(c, obj, nil)
 }
 
 // ValidateObjectUpdate is [ValidateObjectUpdate] with v's CEL evaluator.
 func (v ObjectValidator) ValidateObjectUpdate(c *CustomResourceDefinition, obj, old []byte) (*ObjectResult, error) {
-	return v.validate(c, obj, old)
+	return v.engine().Validate(c, obj, old)
+}
+
+// engine is the object handler with v's evaluator and cache.
+func (v ObjectValidator) engine() object.Validator {
+	return object.Validator{CEL: v.CEL, Servings: v.servings, Deprecation: DeprecationWarning}
 }

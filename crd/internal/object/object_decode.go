@@ -1,4 +1,4 @@
-package crd
+package object
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
 // maxStrictFields is how many unknown or duplicate fields the API
@@ -20,7 +22,7 @@ const maxStrictFields = 100
 // path once, at most 100, in the order met), and the object must have a
 // kind. For example, {"spec": {"a": 1, "a": 2}} gives
 // {"spec": {"a": 2}} and `duplicate field "spec.a"`.
-func decodeObject(data []byte) (map[string]any, []StrictField, error) {
+func decodeObject(data []byte) (map[string]any, []api.StrictField, error) {
 	d := objectDecoder{dec: json.NewDecoder(bytes.NewReader(data))}
 	d.dec.UseNumber()
 	v, err := d.value(nil)
@@ -88,7 +90,7 @@ func jsonKind(v any) string {
 type objectDecoder struct {
 	dec    *json.Decoder
 	depth  int
-	strict []StrictField
+	strict []api.StrictField
 	seen   map[string]bool
 }
 
@@ -174,5 +176,5 @@ func (d *objectDecoder) report(kind, path string) {
 		d.seen = map[string]bool{}
 	}
 	d.seen[key] = true
-	d.strict = append(d.strict, StrictField{Kind: kind, Path: path})
+	d.strict = append(d.strict, api.StrictField{Kind: kind, Path: path})
 }

@@ -1,4 +1,4 @@
-package crd
+package object
 
 import (
 	"errors"
@@ -6,12 +6,13 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
-// validate checks obj, on create (old nil) or update, as the API server's
-// handler, registry store and custom-resource strategy do.
-func (v ObjectValidator) validate(c *CustomResourceDefinition, objJSON, oldJSON []byte) (*ObjectResult, error) {
+// Validate checks objJSON, on create (oldJSON nil) or update, as the API
+// server's handler, registry store and custom-resource strategy do.
+func (v Validator) Validate(c *api.CustomResourceDefinition, objJSON, oldJSON []byte) (*Result, error) {
 	if c == nil {
 		return nil, errors.New("no CRD")
 	}
@@ -20,7 +21,7 @@ func (v ObjectValidator) validate(c *CustomResourceDefinition, objJSON, oldJSON 
 		return nil, err
 	}
 	apiVersion, _ := obj["apiVersion"].(string)
-	s, err := v.servings.servingFor(c, apiVersion)
+	s, err := v.Servings.servingFor(c, apiVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -28,14 +29,14 @@ func (v ObjectValidator) validate(c *CustomResourceDefinition, objJSON, oldJSON 
 	if err != nil {
 		return nil, err
 	}
-	res := &ObjectResult{Strict: strict}
+	res := &Result{Strict: strict}
 	for _, p := range unknown {
-		res.Strict = append(res.Strict, StrictField{Kind: "unknown field", Path: p})
+		res.Strict = append(res.Strict, api.StrictField{Kind: "unknown field", Path: p})
 	}
 	if s.kindMatches(obj) {
 		s.applyDefaults(obj)
 	}
-	if w, ok := DeprecationWarning(c, s.version.Name); ok {
+	if w, ok := v.deprecation(c, s.version.Name); ok {
 		res.Warnings = append(res.Warnings, w)
 	}
 	// The request's namespace: the object's own, else kubectl's default.
@@ -49,7 +50,7 @@ func (v ObjectValidator) validate(c *CustomResourceDefinition, objJSON, oldJSON 
 		err = v.create(res, s, obj, ns)
 	} else {
 		var old map[string]any
-		if old, err = v.servings.decodeStored(oldJSON, c, s.version.Name); err != nil {
+		if old, err = v.Servings.decodeStored(oldJSON, c, s.version.Name); err != nil {
 			return nil, fmt.Errorf("old: %w", err)
 		}
 		err = v.update(res, s, obj, old, ns)
@@ -64,7 +65,7 @@ func (v ObjectValidator) validate(c *CustomResourceDefinition, objJSON, oldJSON 
 }
 
 // create is the handler's and rest.BeforeCreate's work on obj.
-func (v ObjectValidator) create(res *ObjectResult, s *objectServing, obj map[string]any, ns string) error {
+func (v Validator) create(res *Result, s *objectServing, obj map[string]any, ns string) error {
 	wipeSystemFields(obj)
 	if err := placeNamespace(obj, ns); err != nil {
 		return err
@@ -96,7 +97,7 @@ func (v ObjectValidator) create(res *ObjectResult, s *objectServing, obj map[str
 
 // update is the handler's, the store's and rest.BeforeUpdate's work on
 // obj, replacing old.
-func (v ObjectValidator) update(res *ObjectResult, s *objectServing, obj, old map[string]any, ns string) error {
+func (v Validator) update(res *Result, s *objectServing, obj, old map[string]any, ns string) error {
 	if err := placeNamespace(obj, ns); err != nil {
 		return err
 	}
@@ -109,7 +110,7 @@ func (v ObjectValidator) update(res *ObjectResult, s *objectServing, obj, old ma
 		return fmt.Errorf("old: %w", err)
 	}
 	if rv == 0 {
-		res.Errors = ErrorList{field.InvalidValue("metadata.resourceVersion", int64(0), "must be specified for an update")}
+		res.Errors = field.ErrorList{field.InvalidValue("metadata.resourceVersion", int64(0), "must be specified for an update")}
 		return nil
 	}
 	if oldRV != 0 && rv != oldRV {
@@ -145,7 +146,7 @@ func (v ObjectValidator) update(res *ObjectResult, s *objectServing, obj, old ma
 // schema and the scale subresource's fields; then embedded resources,
 // list types, then the CEL rules unless an error made the server skip them.
 // The warnings of CEL rules go to res.
-func (v ObjectValidator) strategyErrors(res *ObjectResult, s *objectServing, obj, old map[string]any) ErrorList {
+func (v Validator) strategyErrors(res *Result, s *objectServing, obj, old map[string]any) field.ErrorList {
 	// The validator's part, which a wrong type meta cuts short; the
 	// strategy's checks go on after it.
 	errs := typeMetaErrors(obj, s)
@@ -176,10 +177,10 @@ func (v ObjectValidator) strategyErrors(res *ObjectResult, s *objectServing, obj
 
 // blocking is the strategy's hasBlockingErr: whether an error is of a
 // kind after which the server does not evaluate CEL rules.
-func blocking(errs ErrorList) bool {
+func blocking(errs field.ErrorList) bool {
 	for _, e := range errs {
 		switch e.Type {
-		case ErrorTypeNotSupported, ErrorTypeRequired, ErrorTypeTooLong, ErrorTypeTooMany, ErrorTypeTypeInvalid:
+		case field.ErrorTypeNotSupported, field.ErrorTypeRequired, field.ErrorTypeTooLong, field.ErrorTypeTooMany, field.ErrorTypeTypeInvalid:
 			return true
 		}
 	}
@@ -187,8 +188,8 @@ func blocking(errs ErrorList) bool {
 }
 
 // typeMetaErrors is the strategy's ValidateTypeMeta.
-func typeMetaErrors(obj map[string]any, s *objectServing) ErrorList {
-	var errs ErrorList
+func typeMetaErrors(obj map[string]any, s *objectServing) field.ErrorList {
+	var errs field.ErrorList
 	kind, _ := obj["kind"].(string)
 	if want := s.crd.Spec.Names.Kind; kind != want {
 		errs = append(errs, field.InvalidValue("kind", kind, "must be "+want))
@@ -237,7 +238,7 @@ func storedForm(obj map[string]any) map[string]any {
 // decodeStored decodes old, an object as etcd holds it, as the storage
 // codec does for an object of c's version version: metadata repaired,
 // coerced and defaulted by the schema of its own version, then converted.
-func (sc *servingCache) decodeStored(data []byte, c *CustomResourceDefinition, version string) (map[string]any, error) {
+func (sc *ServingCache) decodeStored(data []byte, c *api.CustomResourceDefinition, version string) (map[string]any, error) {
 	obj, _, err := decodeObject(data)
 	if err != nil {
 		return nil, err
@@ -260,7 +261,7 @@ func (sc *servingCache) decodeStored(data []byte, c *CustomResourceDefinition, v
 	if from == version {
 		return obj, nil
 	}
-	if conv := c.Spec.Conversion; conv != nil && conv.Strategy == WebhookConverter {
+	if conv := c.Spec.Conversion; conv != nil && conv.Strategy == api.WebhookConverter {
 		return nil, fmt.Errorf("the live object is of version %s: converting it to %s needs the CRD's conversion webhook", from, version)
 	}
 	obj["apiVersion"] = c.Spec.Group + "/" + version
@@ -268,4 +269,12 @@ func (sc *servingCache) decodeStored(data []byte, c *CustomResourceDefinition, v
 		return nil, err
 	}
 	return obj, nil
+}
+
+// deprecation is v.Deprecation, or no warning without one.
+func (v Validator) deprecation(c *api.CustomResourceDefinition, version string) (string, bool) {
+	if v.Deprecation == nil {
+		return "", false
+	}
+	return v.Deprecation(c, version)
 }

@@ -1,4 +1,4 @@
-package crd
+package object
 
 // The metadata of a custom resource, read and written as the API server's
 // Unstructured accessors do, once the metadata is coerced (a map of the

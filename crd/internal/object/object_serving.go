@@ -1,4 +1,4 @@
-package crd
+package object
 
 import (
 	"fmt"
@@ -16,9 +16,9 @@ import (
 // CRD (the handler's crdInfo for that version): its schema, the schema's
 // structural model, its scope and subresources.
 type objectServing struct {
-	crd     *CustomResourceDefinition
-	version *Version
-	schema  *JSONSchemaProps
+	crd     *api.CustomResourceDefinition
+	version *api.Version
+	schema  *api.JSONSchemaProps
 	model   *structural.Structural
 	// defaults is the model that defaulting reads.
 	defaults *structural.Structural
@@ -32,7 +32,7 @@ type objectServing struct {
 // servingFor returns the serving of the version named by apiVersion, an
 // object's: of c's group, and served; or the error the server answers
 // with.
-func (sc *servingCache) servingFor(c *CustomResourceDefinition, apiVersion string) (*objectServing, error) {
+func (sc *ServingCache) servingFor(c *api.CustomResourceDefinition, apiVersion string) (*objectServing, error) {
 	group, version, err := splitGroupVersion(apiVersion)
 	if err != nil {
 		return nil, err
@@ -52,7 +52,7 @@ func (sc *servingCache) servingFor(c *CustomResourceDefinition, apiVersion strin
 
 // versionServing returns the serving of c's version named version,
 // served or not: a stored object may be of a version no longer served.
-func versionServing(c *CustomResourceDefinition, version string) (*objectServing, error) {
+func versionServing(c *api.CustomResourceDefinition, version string) (*objectServing, error) {
 	v, err := findVersion(c, version)
 	if err != nil {
 		return nil, err
@@ -64,13 +64,13 @@ func versionServing(c *CustomResourceDefinition, version string) (*objectServing
 	if s.model, msg = structural.New(s.schema); msg != "" {
 		return nil, fmt.Errorf("the schema of version %s of CRD %s is not structural: %s", version, c.Metadata.Name, msg)
 	}
-	api.WalkSchema(s.schema, func(p *JSONSchemaProps) { s.rules += len(p.XValidations) })
+	api.WalkSchema(s.schema, func(p *api.JSONSchemaProps) { s.rules += len(p.XValidations) })
 	return s, nil
 }
 
 // findVersion returns c's version named version, which must have a
 // schema, as every version of a v1 CRD does.
-func findVersion(c *CustomResourceDefinition, version string) (*Version, error) {
+func findVersion(c *api.CustomResourceDefinition, version string) (*api.Version, error) {
 	for i := range c.Spec.Versions {
 		v := &c.Spec.Versions[i]
 		if v.Name != version {
@@ -103,7 +103,7 @@ func splitGroupVersion(gv string) (group, version string, err error) {
 	return "", "", fmt.Errorf("unexpected GroupVersion string: %v", gv)
 }
 
-func (s *objectServing) namespaced() bool { return s.crd.Spec.Scope == NamespaceScoped }
+func (s *objectServing) namespaced() bool { return s.crd.Spec.Scope == api.NamespaceScoped }
 
 // status reports whether the version has the status subresource.
 func (s *objectServing) status() bool {
@@ -111,7 +111,7 @@ func (s *objectServing) status() bool {
 }
 
 // scale returns the version's scale subresource, or nil.
-func (s *objectServing) scale() *ScaleSubresource {
+func (s *objectServing) scale() *api.ScaleSubresource {
 	if s.version.Subresources == nil {
 		return nil
 	}

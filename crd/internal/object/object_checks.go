@@ -1,6 +1,7 @@
-package crd
+package object
 
 import (
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/listtype"
 	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 	"github.com/kubeversion/kubeversion/crd/internal/openapi"
@@ -9,7 +10,7 @@ import (
 // schemaErrors is the strategy's validation of obj against its schema,
 // as kube-openapi's validator reads the schema of a custom resource, with
 // ratcheting on update.
-func schemaErrors(obj, old map[string]any, s *objectServing) ErrorList {
+func schemaErrors(obj, old map[string]any, s *objectServing) field.ErrorList {
 	v := s.validators.Get().(*openapi.Validator)
 	defer s.validators.Put(v)
 	if old == nil {
@@ -18,13 +19,13 @@ func schemaErrors(obj, old map[string]any, s *objectServing) ErrorList {
 	return openapi.FieldErrors(v.ValidateUpdate(obj, old, s.model), "")
 }
 
-func embeddedErrors(obj map[string]any, s *objectServing) ErrorList {
+func embeddedErrors(obj map[string]any, s *objectServing) field.ErrorList {
 	return objectmeta.Validate(nil, obj, s.model, false)
 }
 
 // listErrors is the strategy's check of list types set and map, which on
 // update applies only when old passes it.
-func listErrors(obj, old map[string]any, s *objectServing) ErrorList {
+func listErrors(obj, old map[string]any, s *objectServing) field.ErrorList {
 	if old != nil && len(listtype.Validate(nil, s.model, old)) > 0 {
 		return nil
 	}
@@ -39,24 +40,24 @@ func rootMeta(obj map[string]any) objectmeta.Meta {
 }
 
 // metaCreateErrors is the strategy's check of obj's metadata on create.
-func metaCreateErrors(obj map[string]any, s *objectServing) ErrorList {
+func metaCreateErrors(obj map[string]any, s *objectServing) field.ErrorList {
 	return objectmeta.ValidateCreate(rootMeta(obj), s.namespaced())
 }
 
 // metaUpdateErrors is the strategy's check of obj's metadata on update.
-func metaUpdateErrors(obj, old map[string]any, s *objectServing) ErrorList {
+func metaUpdateErrors(obj, old map[string]any, s *objectServing) field.ErrorList {
 	return objectmeta.ValidateUpdate(rootMeta(obj), rootMeta(old))
 }
 
 // metaGenericCreateErrors is rest.ValidateCreate's check of the
 // metadata, after the strategy's found no error.
-func metaGenericCreateErrors(obj map[string]any, s *objectServing) ErrorList {
+func metaGenericCreateErrors(obj map[string]any, s *objectServing) field.ErrorList {
 	return objectmeta.ValidateGenericCreate(rootMeta(obj), s.namespaced())
 }
 
 // metaGenericUpdateErrors is rest.ValidateUpdate's check of the metadata,
 // before the strategy's.
-func metaGenericUpdateErrors(obj, old map[string]any, s *objectServing) ErrorList {
+func metaGenericUpdateErrors(obj, old map[string]any, s *objectServing) field.ErrorList {
 	return objectmeta.ValidateGenericUpdate(rootMeta(obj), rootMeta(old), s.namespaced())
 }
 

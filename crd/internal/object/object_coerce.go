@@ -1,9 +1,10 @@
-package crd
+package object
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
@@ -32,10 +33,10 @@ var (
 // resources; metadata rewritten as the server writes it. It returns the
 // unknown fields, when how reports them, in the server's order: those of
 // the metadata, the pruned ones, then those of embedded metadata.
-func (how coercion) coerce(obj map[string]any, c *CustomResourceDefinition) ([]string, error) {
+func (how coercion) coerce(obj map[string]any, c *api.CustomResourceDefinition) ([]string, error) {
 	kind, _ := obj["kind"].(string)
 	apiVersion, _ := obj["apiVersion"].(string)
-	var schema *JSONSchemaProps
+	var schema *api.JSONSchemaProps
 	ofKind := false
 	if group, version, err := splitGroupVersion(apiVersion); err == nil && group == c.Spec.Group && kind == c.Spec.Names.Kind {
 		v, err := findVersion(c, version)
@@ -51,7 +52,7 @@ func (how coercion) coerce(obj map[string]any, c *CustomResourceDefinition) ([]s
 // apply is coerce with the schema s of obj's version; ofKind tells
 // whether obj is of the CRD's group and kind. It also returns the pruned fields, even
 // with an error, which comes from the embedded resources.
-func (how coercion) apply(obj map[string]any, s *JSONSchemaProps, ofKind bool) (unknown, pruned []string, err error) {
+func (how coercion) apply(obj map[string]any, s *api.JSONSchemaProps, ofKind bool) (unknown, pruned []string, err error) {
 	kind, foundKind, err := nestedString(obj, "kind")
 	if err != nil {
 		return nil, nil, err

@@ -1,10 +1,11 @@
-package crd
+package object
 
 import (
 	"fmt"
 	"math"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
@@ -13,11 +14,11 @@ import (
 // be integers from 0 to 2^31-1 where obj has them, and the label
 // selector a string. The errors are at the paths as sc writes them, such
 // as ".spec.replicas".
-func validateScale(obj map[string]any, sc *ScaleSubresource) ErrorList {
+func validateScale(obj map[string]any, sc *api.ScaleSubresource) field.ErrorList {
 	if sc == nil {
 		return nil
 	}
-	var errs ErrorList
+	var errs field.ErrorList
 	for _, path := range [...]string{sc.SpecReplicasPath, sc.StatusReplicasPath} {
 		n, err := nestedInt64(obj, path)
 		switch {

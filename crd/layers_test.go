@@ -11,13 +11,15 @@ import (
 	"testing"
 )
 
-// internalLayers lists crd's internal packages from the bottom up. A
-// package may import the standard library and the packages of the layers
-// below its own; never one of its own layer, one above it, or crd.
+// internalLayers lists crd's internal packages from the bottom up: the
+// wire types, the vocabulary of paths and errors, the models, the
+// libraries that work on them, and the engines that crd's functions
+// call. A package may import the standard library and the packages of the
+// layers below its own; never one of its own layer, one above it, or crd.
 var internalLayers = [][]string{
 	{"api"},
 	{"field"},
-	{"names", "strfmt", "structural", "versions"},
+	{"names", "strfmt", "structural"},
 	{"prune", "objectmeta", "openapi", "defaulting", "listtype"},
 	{"decode", "validation", "object", "upgrade"},
 }
@@ -127,5 +129,27 @@ func TestCheckImport(t *testing.T) {
 		if (got == "") != tt.ok {
 			t.Errorf("checkImport(%s, %s) = %q, want ok %v", tt.name, tt.imp, got, tt.ok)
 		}
+	}
+}
+
+// maxFacadeFiles is the most non-test Go files crd's own folder may hold:
+// it is a facade, its functions calling the engines under internal.
+const maxFacadeFiles = 25
+
+// TestFacadeSize checks that crd's own folder stays a facade: what does
+// the work lives in the internal packages.
+func TestFacadeSize(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var source []string
+	for _, f := range files {
+		if !strings.HasSuffix(f, "_test.go") {
+			source = append(source, f)
+		}
+	}
+	if len(source) > maxFacadeFiles {
+		t.Errorf("crd has %d non-test Go files, more than %d: %v", len(source), maxFacadeFiles, source)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // refuses (syntax, data after the value, nesting past MaxDepth, the last
 // with ErrMaxDepth), and what it decodes, marshaled, decodes again to the
 // same JSON after one round, wrappers included. Rerun a failure with
-// go test -run FuzzDecode/<name> ./crd.
+// go test -run FuzzDecode/<name> ./crd/internal/decode.
 func FuzzDecode(f *testing.F) {
 	for _, s := range []string{
 		`{"spec": {"group": "a", "Group": "b"}}`,

@@ -70,7 +70,7 @@ var decodeSeeds = []string{
 
 // FuzzDecodeSame checks that Decode gives what decodeSlow gives, on any
 // input: the same object, and the same error, type and message. Rerun a
-// failure with go test -run FuzzDecodeSame/<name> ./crd.
+// failure with go test -run FuzzDecodeSame/<name> ./crd/internal/decode.
 func FuzzDecodeSame(f *testing.F) {
 	for _, s := range decodeSeeds {
 		f.Add([]byte(s))

@@ -13,7 +13,7 @@ import (
 // object has on its own (deprecated-default, none-conversion-drops-fields,
 // stored-version-unserved), and without a live object only the checks
 // that need none run. Rerun a failure with
-// go test -run FuzzCheckUpgrade/<name> ./crd.
+// go test -run FuzzCheckUpgrade/<name> ./crd/internal/upgrade.
 func FuzzCheckUpgrade(f *testing.F) {
 	f.Add([]byte(`{"spec":{"group":"g","names":{"plural":"p","kind":"K"},"scope":"Namespaced","versions":[
 		{"name":"v1beta1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","properties":{"a":{"type":"string","enum":["x"]}}}}}]},

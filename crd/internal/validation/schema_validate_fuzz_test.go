@@ -15,7 +15,7 @@ import (
 // reports nothing on update that it does not report on create when the
 // old object is valid (an update relaxes rules, never adds them).
 //
-// Rerun a failure with go test -run FuzzValidateSchema/<name> ./crd.
+// Rerun a failure with go test -run FuzzValidateSchema/<name> ./crd/internal/validation.
 func FuzzValidateSchema(f *testing.F) {
 	for _, tt := range validateSchemaKeywordTests {
 		f.Add(tt.schema, tt.status)

@@ -2,13 +2,13 @@ package api
 
 import "errors"
 
-// MaxDepth is the deepest nesting of JSON objects and arrays that [Decode]
+// MaxDepth is the deepest nesting of JSON objects and arrays that crd.Decode
 // reads: 10000, the limit of the API server's JSON decoder
 // (sigs.k8s.io/json, maxNestingDepth, as in encoding/json). The document
 // itself counts as one level, so {"a": [1]} is nested 2 deep.
 const MaxDepth = 10000
 
-// ErrMaxDepth is the error that [Decode] wraps when its input is nested
+// ErrMaxDepth is the error that crd.Decode wraps when its input is nested
 // deeper than [MaxDepth].
 var ErrMaxDepth = errors.New("exceeded max depth")
 

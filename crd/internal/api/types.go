@@ -2,7 +2,7 @@ package api
 
 // CustomResourceDefinition is an apiextensions.k8s.io/v1
 // CustomResourceDefinition, with the JSON field names of the v1 API. Read
-// one with [Decode], which matches field names case-sensitively and reports
+// one with crd.Decode, which matches field names case-sensitively and reports
 // unknown fields as the API server does. For example:
 //
 //	c, err := crd.Decode(manifest) // JSON; convert YAML first

@@ -31,7 +31,7 @@ type CELObject struct {
 	// Schema is the version's openAPIV3Schema.
 	Schema *api.JSONSchemaProps
 	// Object is the object as the server validates it: decoded, pruned
-	// and defaulted, in the JSON model of [JSON].
+	// and defaulted, in the JSON model of [api.JSON].
 	Object map[string]any
 	// Old is the live object on update, in the same version and model,
 	// or nil on create.

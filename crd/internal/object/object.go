@@ -40,7 +40,7 @@ type Result struct {
 	Object map[string]any
 	// UncheckedRules is the number of x-kubernetes-validations rules of
 	// the version's schema that were not evaluated because the
-	// [ObjectValidator] has no CEL evaluator; 0 with one.
+	// crd.ObjectValidator has no CEL evaluator; 0 with one.
 	UncheckedRules int
 }
 

@@ -84,7 +84,7 @@ func findVersion(c *api.CustomResourceDefinition, version string) (*api.Version,
 	return nil, fmt.Errorf("CRD %s has no version %s", c.Metadata.Name, version)
 }
 
-// applyDefaults is [Default] by the version's schema.
+// applyDefaults is crd.Default by the version's schema.
 func (s *objectServing) applyDefaults(obj map[string]any) {
 	prune.Nulls(obj, s.defaults)
 	defaulting.Default(obj, s.defaults)

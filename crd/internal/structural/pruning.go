@@ -10,8 +10,8 @@ import (
 // Pruning returns the structural model of s as far as pruning reads
 // it: properties, items, additionalProperties, nullable, default and the
 // x-kubernetes-preserve-unknown-fields and x-kubernetes-embedded-resource
-// extensions. Unlike New it never refuses s: [Prune] and
-// [Coerce] take any schema, and read items written as a list as absent
+// extensions. Unlike New it never refuses s: crd.Prune and
+// crd.Coerce take any schema, and read items written as a list as absent
 // and x-kubernetes-preserve-unknown-fields false as unset, as the model
 // of a structural schema would have them. For a structural s, what it
 // holds equals what New holds. A nil s gives nil.

@@ -7,7 +7,7 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
-// judgedKeywords are the keywords of [JSONSchemaProps] that the schema
+// judgedKeywords are the keywords of [api.JSONSchemaProps] that the schema
 // checks judge, or walk into, or ignore as documentation. A change to any
 // other keyword is an unhandled-change: so is one to a keyword added to
 // JSONSchemaProps later, until a check judges it.

@@ -12,7 +12,7 @@ import (
 // expression in the server's CEL environment, checks their types, the use
 // of oldSelf and their estimated cost, and the total cost of the schema.
 // This package has no checker of its own, since that needs Kubernetes' CEL
-// environment: a [Validator] without one leaves the rules unchecked, and
+// environment: a crd.Validator without one leaves the rules unchecked, and
 // CountCELRules says how many. The module
 // github.com/kubeversion/kubeversion/cel provides one, with Kubernetes'
 // code.

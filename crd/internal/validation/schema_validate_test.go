@@ -14,7 +14,7 @@ import (
 // the errors the API server (k8s.io/apiextensions-apiserver v0.37.2) gives
 // for it on create, with "@" for its path
 // spec.versions[0].schema.openAPIV3Schema. A schema printed as an error
-// value is "SCHEMA": how values print is tested with [Error]. Where the
+// value is "SCHEMA": how values print is tested with [field.Error]. Where the
 // server's order depends on map iteration (errors of sibling properties),
 // the wanted order is this package's, property names sorted.
 type schemaTest struct {

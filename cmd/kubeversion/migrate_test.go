@@ -1,35 +1,169 @@
 package main
 
 import (
-	"strings"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
-// TestMigrateCommand checks that `kubeversion migrate` is the migrate
-// module's command: its help, and its usage errors with status 2. The
-// migration itself is tested against a real API server in that module.
-func TestMigrateCommand(t *testing.T) {
-	for _, tc := range []struct {
-		args   []string
-		status int
-		want   string
-	}{
-		{[]string{"migrate", "--help"}, exitOK, "Usage: kubeversion migrate [flags] CRD-NAME"},
-		{[]string{"migrate", "--help"}, exitOK, "\n  --state-file FILE\n    \trecord progress in FILE after each page"},
-		{[]string{"help", "migrate"}, exitOK, "Usage: kubeversion migrate [flags] CRD-NAME"},
-		{[]string{"migrate"}, exitError, "kubeversion migrate: want one CRD-NAME, got 0"},
-		{[]string{"migrate", "a.example.com", "b.example.com"}, exitError, "want one CRD-NAME, got 2"},
-		{[]string{"migrate", "--kubeconfig", "/nonexistent/kubeconfig", "a.example.com"}, exitError, "kubeconfig"},
-		{[]string{"migrate", "--no-such-flag", "a.example.com"}, exitError, "kubeversion migrate: flag provided but not defined: -no-such-flag"},
+// TestMigrateHelp checks the help of `kubeversion migrate`, byte for byte
+// as the migrate module's Main printed it before the command took over its
+// flags: on standard output, status 0, for every way of asking.
+func TestMigrateHelp(t *testing.T) {
+	for _, args := range [][]string{
+		{"migrate", "--help"}, {"migrate", "-h"}, {"migrate", "-help"}, {"help", "migrate"},
+		{"migrate", "--help", "a.example.com"}, {"migrate", "a.example.com", "--help"},
 	} {
-		stdout, stderr, status := runLintIn(t, "", tc.args...)
-		// The usage is printed once: on standard output for --help, on
-		// standard error after a usage error, as for the other commands.
-		if n := strings.Count(stdout+stderr, "Usage: kubeversion migrate"); n > 1 || tc.status == exitOK && stderr != "" {
-			t.Errorf("kubeversion %q printed the usage %d times, standard error %q", tc.args, n, stderr)
-		}
-		if status != tc.status || !strings.Contains(stdout+stderr, tc.want) {
-			t.Errorf("kubeversion %q = %d\nstdout:\n%s\nstderr:\n%s\nwant %d and %q", tc.args, status, stdout, stderr, tc.status, tc.want)
+		stdout, stderr, status := runLintIn(t, "", args...)
+		if status != exitOK || stdout != migrateHelp || stderr != "" {
+			t.Errorf("kubeversion %q = %d\nstdout:\n%s\nstderr:\n%s\nwant %d and the help", args, status, stdout, stderr, exitOK)
 		}
 	}
 }
+
+// TestMigrateUsageErrors runs `kubeversion migrate` without a cluster:
+// each usage error, bad flag value, kubeconfig that cannot be loaded and
+// context it lacks exits with status 2 and prints its message to
+// standard error, followed by the help when a flag could not be parsed,
+// byte for byte as the migrate module's Main did; nothing goes to
+// standard output. The migration itself is tested against a real API
+// server in the migrate module, and the printing of its report in
+// package migratecmd.
+func TestMigrateUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	kc, empty := filepath.Join(dir, "kc.yaml"), filepath.Join(dir, "empty.yaml")
+	if err := os.WriteFile(kc, []byte(`apiVersion: v1
+kind: Config
+clusters:
+- {name: dev, cluster: {server: "https://127.0.0.1:1"}}
+users: [{name: dev, user: {token: secret}}]
+contexts: [{name: dev, context: {cluster: dev, user: dev}}]
+current-context: dev
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(empty, []byte("apiVersion: v1\nkind: Config\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// No kubeconfig but an empty one, and no in-cluster configuration.
+	t.Setenv("KUBECONFIG", empty)
+	t.Setenv("HOME", dir)
+	t.Setenv("KUBERNETES_SERVICE_HOST", "")
+	t.Setenv("KUBERNETES_SERVICE_PORT", "")
+	for _, tc := range []struct {
+		args  []string
+		err   string // the first lines of standard error
+		usage bool   // the help follows
+	}{
+		{[]string{"migrate"}, "kubeversion migrate: want one CRD-NAME, got 0 (see --help)\n", false},
+		{[]string{"migrate", "a.example.com", "b.example.com"}, "kubeversion migrate: want one CRD-NAME, got 2 (see --help)\n", false},
+		{[]string{"migrate", "--", "a.example.com", "b.example.com"}, "kubeversion migrate: want one CRD-NAME, got 2 (see --help)\n", false},
+		{[]string{"migrate", "-o", "yaml", "a.example.com"}, "kubeversion migrate: -o \"yaml\": want text or json\n", false},
+		{[]string{"migrate", "-o", "json", "a.example.com", "b.example.com"}, "kubeversion migrate: want one CRD-NAME, got 2 (see --help)\n", false},
+		{[]string{"migrate", "-o"}, "kubeversion migrate: flag needs an argument: -o\n", true},
+		{[]string{"migrate", "--concurrency", "0", "a.example.com"}, "kubeversion migrate: --concurrency, --page-size, --qps, --burst and --settle must be positive\n", false},
+		{[]string{"migrate", "--concurrency", "-1", "a.example.com"}, "kubeversion migrate: --concurrency, --page-size, --qps, --burst and --settle must be positive\n", false},
+		{[]string{"migrate", "--page-size", "0", "a.example.com"}, "kubeversion migrate: --concurrency, --page-size, --qps, --burst and --settle must be positive\n", false},
+		{[]string{"migrate", "--qps", "0", "a.example.com"}, "kubeversion migrate: --concurrency, --page-size, --qps, --burst and --settle must be positive\n", false},
+		{[]string{"migrate", "--qps", "-5", "a.example.com"}, "kubeversion migrate: --concurrency, --page-size, --qps, --burst and --settle must be positive\n", false},
+		{[]string{"migrate", "--burst", "0", "a.example.com"}, "kubeversion migrate: --concurrency, --page-size, --qps, --burst and --settle must be positive\n", false},
+		{[]string{"migrate", "--settle", "0s", "a.example.com"}, "kubeversion migrate: --concurrency, --page-size, --qps, --burst and --settle must be positive\n", false},
+		{[]string{"migrate", "--settle", "-1s", "a.example.com"}, "kubeversion migrate: --concurrency, --page-size, --qps, --burst and --settle must be positive\n", false},
+		{[]string{"migrate", "--concurrency", "x", "a.example.com"}, "kubeversion migrate: invalid value \"x\" for flag -concurrency: parse error\n", true},
+		{[]string{"migrate", "--page-size", "x", "a.example.com"}, "kubeversion migrate: invalid value \"x\" for flag -page-size: parse error\n", true},
+		{[]string{"migrate", "--qps", "x", "a.example.com"}, "kubeversion migrate: invalid value \"x\" for flag -qps: parse error\n", true},
+		{[]string{"migrate", "--burst", "1.5", "a.example.com"}, "kubeversion migrate: invalid value \"1.5\" for flag -burst: parse error\n", true},
+		{[]string{"migrate", "--settle", "5", "a.example.com"}, "kubeversion migrate: invalid value \"5\" for flag -settle: parse error\n", true},
+		{[]string{"migrate", "--dry-run=maybe", "a.example.com"}, "kubeversion migrate: invalid boolean value \"maybe\" for -dry-run: parse error\n", true},
+		{[]string{"migrate", "--force=2", "a.example.com"}, "kubeversion migrate: invalid boolean value \"2\" for -force: parse error\n", true},
+		{[]string{"migrate", "--use-cluster-migrator=x", "a.example.com"}, "kubeversion migrate: invalid boolean value \"x\" for -use-cluster-migrator: parse error\n", true},
+		{[]string{"migrate", "--no-such-flag", "a.example.com"}, "kubeversion migrate: flag provided but not defined: -no-such-flag\n", true},
+		{[]string{"migrate", "-x", "a.example.com"}, "kubeversion migrate: flag provided but not defined: -x\n", true},
+		{[]string{"migrate", "a.example.com", "--kubeconfig"}, "kubeversion migrate: flag needs an argument: -kubeconfig\n", true},
+		{[]string{"migrate", "--use-cluster-migrator", "--state-file", "s.json", "a.example.com"}, "kubeversion migrate: --state-file: not with --use-cluster-migrator, where the cluster's controller rewrites the objects\n", false},
+		{[]string{"migrate", "--use-cluster-migrator", "--concurrency", "2", "a.example.com"}, "kubeversion migrate: --concurrency: not with --use-cluster-migrator, where the cluster's controller rewrites the objects\n", false},
+		{[]string{"migrate", "--use-cluster-migrator", "--page-size", "10", "a.example.com"}, "kubeversion migrate: --page-size: not with --use-cluster-migrator, where the cluster's controller rewrites the objects\n", false},
+		{[]string{"migrate", "--page-size", "10", "--state-file", "s.json", "--concurrency", "2", "--use-cluster-migrator", "a.example.com"}, "kubeversion migrate: --concurrency, --page-size, --state-file: not with --use-cluster-migrator, where the cluster's controller rewrites the objects\n", false},
+		{[]string{"migrate", "--use-cluster-migrator", "--dry-run", "--state-file", "s.json", "a.example.com"}, "kubeversion migrate: --state-file: not with --use-cluster-migrator, where the cluster's controller rewrites the objects\n", false},
+		{[]string{"migrate", "--kubeconfig", "/nonexistent/kubeconfig", "a.example.com"}, "kubeversion migrate: kubeconfig: stat /nonexistent/kubeconfig: no such file or directory\n", false},
+		{[]string{"migrate", "--kubeconfig", "/nonexistent/kubeconfig", "--use-cluster-migrator", "a.example.com"}, "kubeversion migrate: kubeconfig: stat /nonexistent/kubeconfig: no such file or directory\n", false},
+		{[]string{"migrate", "--kubeconfig", kc, "--context", "missing", "a.example.com"}, "kubeversion migrate: kubeconfig: context \"missing\" does not exist\n", false},
+		{[]string{"migrate", "--kubeconfig", kc, "--context", "missing", "--dry-run", "--use-cluster-migrator", "a.example.com"}, "kubeversion migrate: kubeconfig: context \"missing\" does not exist\n", false},
+		{[]string{"migrate", "--kubeconfig", empty, "a.example.com"}, "kubeversion migrate: kubeconfig: invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable\n", false},
+		{[]string{"migrate", "--", "--dry-run"}, "kubeversion migrate: kubeconfig: invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable\n", false},
+		{[]string{"migrate", "--kubeconfig", "/nonexistent/kubeconfig", "--", "--dry-run"}, "kubeversion migrate: kubeconfig: stat /nonexistent/kubeconfig: no such file or directory\n", false},
+	} {
+		stdout, stderr, status := runLintIn(t, "", tc.args...)
+		want := tc.err
+		if tc.usage {
+			want += migrateHelp
+		}
+		if status != exitError || stdout != "" || stderr != want {
+			t.Errorf("kubeversion %q = %d\nstdout:\n%s\nstderr:\n%s\nwant %d and stderr\n%s", tc.args, status, stdout, stderr, exitError, want)
+		}
+	}
+}
+
+// migrateHelp is the help of `kubeversion migrate`.
+const migrateHelp = `Usage: kubeversion migrate [flags] CRD-NAME
+
+Migrate rewrites every stored object of the CustomResourceDefinition
+CRD-NAME (<plural>.<group>) in its storage version, then sets
+status.storedVersions to that version, on the cluster of the current
+kubeconfig context, reached as kubectl reaches it.
+
+It waits until discovery shows the new storage version and --settle more,
+lists object metadata page by page, and sends each object a merge patch of
+apiVersion, kind and metadata.resourceVersion, which the API server stores
+again only when the object is encoded in another version. A Conflict or
+NotFound means someone else wrote or deleted the object: done. 429, 5xx and
+timeouts are retried; other errors are reported per object, and then
+storedVersions is left unchanged. storedVersions is set only if the CRD's
+uid, generation and storage version are still those read at the start.
+
+With --state-file, an interrupted run (SIGINT, SIGTERM, a list that failed)
+resumes after the last page it finished.
+
+With --use-cluster-migrator, the cluster's own StorageVersionMigration
+controller (storagemigration.k8s.io v1 from Kubernetes 1.37, v1beta1 in
+1.35 and 1.36 when enabled) rewrites the objects instead of this client:
+after the same preflight, discovery wait and --settle, migrate creates a
+StorageVersionMigration named after CRD-NAME, follows it and prints its
+progress. When it succeeded and the controller did not set storedVersions
+itself (it does from 1.36, if the CRD did not change), migrate sets it with
+the same guards. When it failed, migrate prints its reason and keeps
+storedVersions as it was, putting it back if the controller trimmed it
+anyway (1.37.2 does). Interrupted, migrate stops following it; it goes on
+on the server. --dry-run prints the StorageVersionMigration it would
+create.
+
+Exit status: 0 migrated or nothing to do, 1 objects failed, the
+StorageVersionMigration failed or the CRD changed (storedVersions left), 2
+usage, connection errors, interrupted, or no StorageVersionMigration API.
+
+Flags:
+  --burst int
+    	requests in a burst above --qps, at most (default 40)
+  --concurrency int
+    	objects patched at once (default 4)
+  --context CONTEXT
+    	the kubeconfig CONTEXT to use (default the current context)
+  --dry-run
+    	print what would be done (objects per namespace, the patches) and write nothing
+  --force
+    	run even if storedVersions is already the storage version alone, or a StorageVersionMigration runs
+  --kubeconfig FILE
+    	path to the kubeconfig FILE (default $KUBECONFIG, then ~/.kube/config, then in-cluster)
+  -o text
+    	print the report as text or json (default text)
+  --page-size int
+    	objects per list page (default 500)
+  --qps float
+    	requests per second to the API server, at most (default 20)
+  --settle duration
+    	wait this long after discovery shows the new storage version (default 35s)
+  --state-file FILE
+    	record progress in FILE after each page, and resume from it
+  --use-cluster-migrator
+    	let the cluster's StorageVersionMigration controller rewrite the objects (see above)
+`

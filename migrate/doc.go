@@ -1,7 +1,12 @@
 // Package migrate moves every stored object of a CustomResourceDefinition to
 // the CRD's storage version on a live cluster, then trims
 // status.storedVersions to that version: the engine of
-// `kubeversion migrate CRD-NAME`.
+// `kubeversion migrate CRD-NAME`, and only the engine. The command holds
+// the rest (its flags, usage text and exit statuses, the kubeconfig
+// loading, the printing of reports and progress): a caller gives [New] a
+// client configuration and [Options], and gets a [Report] or a [Plan] and
+// an error back, that errors.Is matches with the Err* errors of this
+// package.
 //
 // The API server stores a custom resource encoded in the version that was
 // the storage version when the object was last written, and skips the etcd

@@ -4,36 +4,32 @@ package migrate
 
 import (
 	"bytes"
-	"encoding/json"
+	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"syscall"
 	"testing"
 	"time"
 )
 
-// TestResumeAfterSIGKILL kills a migrating process with SIGKILL, which no
-// handler sees, once its state file records two pages, and runs the
-// command again with the same state file: the second run resumes after
-// the pages recorded, every object ends stored in v1, storedVersions is
-// [v1], and the state file is gone.
+// TestResumeAfterSIGKILL kills a process migrating with the engine as
+// `kubeversion migrate` does with SIGKILL, which no handler sees, once its
+// state file records two pages, and runs the engine again with the same
+// state file: the second run resumes after the pages recorded, every
+// object ends stored in v1, storedVersions is [v1], and the state file is
+// gone.
 func TestResumeAfterSIGKILL(t *testing.T) {
 	c := prepare(t, faultObjects)
 	state := filepath.Join(t.TempDir(), "state.json")
-	args := []string{"--kubeconfig", c.writeKubeconfig(), "--context", "test", "--settle", "100ms",
-		"--page-size", strconv.Itoa(faultPage), "--concurrency", "1", "--state-file", state}
+	spec := childSpec{Name: testCRD, Kubeconfig: c.writeKubeconfig(), Context: "test", Settle: 100 * time.Millisecond,
+		PageSize: faultPage, Concurrency: 1, StateFile: state}
 
 	// The child runs at 40 requests/s, some 3 s for the 120 objects, so
 	// that it is killed in the middle.
-	raw, err := json.Marshal(append(slices.Clone(args), "--qps", "40", "--burst", "1", testCRD))
-	if err != nil {
-		t.Fatal(err)
-	}
-	child := exec.Command(os.Args[0], "-test.run=^TestMigrateChild$", "-test.count=1")
-	child.Env = append(os.Environ(), childArgsEnv+"="+string(raw))
+	fast := spec
+	fast.QPS, fast.Burst = 40, 1
+	child := childCommand(t, fast)
 	var childErr bytes.Buffer
 	child.Stderr = &childErr
 	if err := child.Start(); err != nil {
@@ -73,13 +69,15 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 		t.Errorf("storedVersions after the kill = %v, want [v1beta1 v1]", sv)
 	}
 
-	var stdout, stderr bytes.Buffer
-	if status := Main(append(args, "-o", "json", testCRD), &stdout, &stderr); status != ExitOK {
-		t.Fatalf("resumed run = %d\n%s%s", status, &stdout, &stderr)
-	}
-	var r Report
-	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+	// The second run, in this process, as the command runs it: the
+	// kubeconfig's context, its default rate limits, the same options.
+	m, err := spec.migrator(nil)
+	if err != nil {
 		t.Fatal(err)
+	}
+	r, err := m.Run(context.Background(), testCRD)
+	if err != nil {
+		t.Fatalf("resumed run: %v, report %+v", err, r)
 	}
 	if !r.Resumed || !r.Committed || r.Written+r.Conflicted != faultObjects || len(r.Failed) != 0 {
 		t.Errorf("resumed report: resumed %v, committed %v, written %d, conflicted %d, failed %d; want resumed and committed, %d written or conflicted in all",

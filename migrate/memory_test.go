@@ -30,7 +30,8 @@ const (
 	// at 100,000: most of it is the test binary itself, which links the API
 	// server and etcd (87 MiB for --help alone). The kubeversion binary
 	// measured 65.2 MiB at 1,000 and 67.1 MiB at 100,000 objects, a binary
-	// of Main alone 28.7 and 29.9 MiB.
+	// of the migrate module's Main alone (the engine, its flags and
+	// printers) 28.7 and 29.9 MiB.
 	memBoundKiB = 160 << 10
 	// memGrowthKiB is how much more the larger run's peak RSS may be than
 	// the smaller run's: measured +2 to +5 MiB from 200 to 1,000 objects,
@@ -45,9 +46,9 @@ const (
 	memLiveGrowth = 2 << 20
 )
 
-// finalRate finds the rate of the last progress line of Main's stderr,
-// "... objects (written ...), 123.4/s": the objects per second of the
-// rewrite alone, without the preflight's waits.
+// finalRate finds the rate of the last progress line on the stderr of the
+// migrating process, "... objects (written ...), 123.4/s": the objects per
+// second of the rewrite alone, without the preflight's waits.
 var finalRate = regexp.MustCompile(`objects \(written [^)]*\), ([0-9.]+)/s`)
 
 // memRun is one measured migration of TestMemory.
@@ -78,13 +79,13 @@ func TestMemory(t *testing.T) {
 		start := time.Now()
 		f := c.newFleet(fmt.Sprintf("mem%d", i), n)
 		t.Logf("%d objects created and storage moved to v1 in %s", n, time.Since(start).Round(time.Millisecond))
-		// --qps and --burst far above the default 20 and 40: the server,
+		// --qps and --burst far above the command's 20 and 40: the server,
 		// not the client's rate limit, sets the pace, and 100,000 objects
 		// take minutes instead of an hour and a half.
-		p := runMigrateProcess(t, []string{f.crdName(), "--kubeconfig", kubeconfig, "--context", "test",
-			"--settle", "100ms", "--qps", "5000", "--burst", "5000", "-o", "json"})
+		p := runMigrateProcess(t, childSpec{Name: f.crdName(), Kubeconfig: kubeconfig, Context: "test",
+			Settle: 100 * time.Millisecond, QPS: 5000, Burst: 5000})
 		r := memRun{objects: n, proc: p}
-		if err := json.Unmarshal(p.Stdout, &r.report); err != nil || p.Status != ExitOK {
+		if err := json.Unmarshal(p.Stdout, &r.report); err != nil || p.Status != 0 {
 			t.Fatalf("%d objects: exit %d, %v\nstdout:\n%s\nstderr:\n%s", n, p.Status, err, p.Stdout, p.Stderr)
 		}
 		if m := finalRate.FindAllSubmatch(p.Stderr, -1); len(m) > 0 {

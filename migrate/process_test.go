@@ -4,6 +4,7 @@ package migrate
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -18,39 +19,106 @@ import (
 )
 
 // migrateBinFlag, when set, names a kubeversion binary that the memory test
-// runs as `PATH migrate ARGS...` instead of Main in a child test process.
-var migrateBinFlag = flag.String("migrate-bin", "", "measure this kubeversion binary (`PATH` migrate ...) instead of Main in a child test process")
+// runs as `PATH migrate ARGS...` instead of the engine in a child test
+// process.
+var migrateBinFlag = flag.String("migrate-bin", "", "measure this kubeversion binary (`PATH` migrate ...) instead of the engine in a child test process")
 
-// childArgsEnv holds, JSON-encoded, the arguments of Main in the child
-// process: its presence is what makes TestMigrateChild run Main.
+// childSpecEnv holds, JSON-encoded, the childSpec of the child process:
+// its presence is what makes TestMigrateChild run the engine.
 // childHWMEnv names the file where the child writes its own peak RSS.
 const (
-	childArgsEnv = "KUBEVERSION_MIGRATE_CHILD_ARGS"
+	childSpecEnv = "KUBEVERSION_MIGRATE_CHILD_SPEC"
 	childHWMEnv  = "KUBEVERSION_MIGRATE_CHILD_HWM"
 )
 
-// TestMigrateChild is no test of its own: in a child process started by
-// runMigrateProcess it runs Main with the arguments of childArgsEnv, writes
-// its peak RSS (VmHWM, KiB) to the file of childHWMEnv, and exits with
-// Main's status; elsewhere it skips.
-func TestMigrateChild(t *testing.T) {
-	raw, ok := os.LookupEnv(childArgsEnv)
-	if !ok {
-		t.Skip("runs only as the child process of TestMemory")
+// childSpec is a migration run in a process of its own: the CRD, the
+// cluster (a kubeconfig and its context), the client's rate limits and the
+// options of the run, those of `kubeversion migrate` of the same name.
+type childSpec struct {
+	Name        string
+	Kubeconfig  string
+	Context     string
+	QPS         float32
+	Burst       int
+	Settle      time.Duration
+	PageSize    int64
+	Concurrency int
+	StateFile   string
+}
+
+// args returns the arguments of `kubeversion migrate` that run s, its
+// report printed as JSON.
+func (s childSpec) args() []string {
+	args := []string{s.Name, "--kubeconfig", s.Kubeconfig, "--context", s.Context, "-o", "json"}
+	add := func(flag string, v any, set bool) {
+		if set {
+			args = append(args, flag, fmt.Sprint(v))
+		}
 	}
-	var args []string
-	if err := json.Unmarshal([]byte(raw), &args); err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", childArgsEnv, err)
-		os.Exit(ExitError)
+	add("--qps", s.QPS, s.QPS > 0)
+	add("--burst", s.Burst, s.Burst > 0)
+	add("--settle", s.Settle, s.Settle > 0)
+	add("--page-size", s.PageSize, s.PageSize > 0)
+	add("--concurrency", s.Concurrency, s.Concurrency > 0)
+	add("--state-file", s.StateFile, s.StateFile != "")
+	return args
+}
+
+// TestMigrateChild is no test of its own: in a child process started by
+// runMigrateProcess it runs the childSpec of childSpecEnv with the engine
+// as the command does (Migrator.Run with the client configuration of the
+// kubeconfig's context, its rate limits and options), prints the report
+// as JSON to stdout and the last progress line and any error to stderr,
+// writes its peak RSS (VmHWM, KiB) and peak live heap to the file of
+// childHWMEnv, and exits with status 0 if the run succeeded, else 2;
+// elsewhere it skips.
+func TestMigrateChild(t *testing.T) {
+	raw, ok := os.LookupEnv(childSpecEnv)
+	if !ok {
+		t.Skip("runs only as the child process of TestMemory and TestResumeAfterSIGKILL")
+	}
+	var s childSpec
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", childSpecEnv, err)
+		os.Exit(2)
 	}
 	live := watchLiveHeap()
-	status := Main(args, os.Stdout, os.Stderr)
+	status := runChild(s)
 	if hwm, err := readHWM(os.Getpid()); err == nil {
 		os.WriteFile(os.Getenv(childHWMEnv), fmt.Appendf(nil, "%d %d", hwm, live()), 0o644)
 	}
-	// os.Exit, not a test result: the parent reads Main's exit status, and
-	// the child's stdout is Main's alone (no PASS line after the report).
+	// os.Exit, not a test result: the parent reads the exit status, and
+	// the child's stdout is the report alone (no PASS line after it).
 	os.Exit(status)
+}
+
+// runChild runs s and returns the exit status of TestMigrateChild.
+func runChild(s childSpec) int {
+	m, err := s.migrator(func(p Progress) {
+		if p.Final {
+			fmt.Fprintln(os.Stderr, p)
+		}
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	r, err := m.Run(context.Background(), s.Name)
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	enc.Encode(r)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	return 0
+}
+
+// migrator returns the Migrator of s as `kubeversion migrate` makes it
+// (see commandMigrator), with progress as Options.Progress.
+func (s childSpec) migrator(progress func(Progress)) (*Migrator, error) {
+	return commandMigrator(s.Kubeconfig, s.Context, s.QPS, s.Burst,
+		Options{Concurrency: s.Concurrency, PageSize: s.PageSize, Settle: s.Settle, StateFile: s.StateFile, Progress: progress})
 }
 
 // processRun is what a migrating process did: its exit status, outputs,
@@ -68,29 +136,25 @@ type processRun struct {
 	// reports ru_maxrss 515 MiB).
 	PeakRSSKiB int64
 	// PeakLiveHeap is the largest Go heap marked live by a garbage
-	// collection during Main, in bytes; 0 for the binary of -migrate-bin,
+	// collection during the run, in bytes; 0 for the binary of -migrate-bin,
 	// which does not report it.
 	PeakLiveHeap int64
 	Wall         time.Duration
 }
 
-// runMigrateProcess runs `kubeversion migrate args...` in a process of its
-// own, so that its peak RSS is that of the migration alone and not of the
-// API server and etcd of the test: the binary of -migrate-bin when set,
-// else this test binary re-executed to run TestMigrateChild.
-func runMigrateProcess(t *testing.T, args []string) processRun {
+// runMigrateProcess runs the migration s in a process of its own, so that
+// its peak RSS is that of the migration alone and not of the API server and
+// etcd of the test: `kubeversion migrate` with the binary of -migrate-bin
+// when set, else this test binary re-executed to run TestMigrateChild.
+func runMigrateProcess(t *testing.T, s childSpec) processRun {
 	t.Helper()
 	hwmFile := filepath.Join(t.TempDir(), "hwm")
 	var cmd *exec.Cmd
 	if *migrateBinFlag != "" {
-		cmd = exec.Command(*migrateBinFlag, append([]string{"migrate"}, args...)...)
+		cmd = exec.Command(*migrateBinFlag, append([]string{"migrate"}, s.args()...)...)
 	} else {
-		raw, err := json.Marshal(args)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cmd = exec.Command(os.Args[0], "-test.run=^TestMigrateChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), childArgsEnv+"="+string(raw), childHWMEnv+"="+hwmFile)
+		cmd = childCommand(t, s)
+		cmd.Env = append(cmd.Env, childHWMEnv+"="+hwmFile)
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -134,6 +198,19 @@ func runMigrateProcess(t *testing.T, args []string) processRun {
 		t.Fatalf("%s: no VmHWM read", cmd.Path)
 	}
 	return processRun{Status: cmd.ProcessState.ExitCode(), Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), PeakRSSKiB: peak, PeakLiveHeap: live, Wall: wall}
+}
+
+// childCommand returns the command that runs s in this test binary
+// re-executed, with TestMigrateChild.
+func childCommand(t *testing.T, s childSpec) *exec.Cmd {
+	t.Helper()
+	raw, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMigrateChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), childSpecEnv+"="+string(raw))
+	return cmd
 }
 
 // watchLiveHeap samples the Go heap marked live by the last garbage

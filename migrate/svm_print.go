@@ -2,8 +2,6 @@ package migrate
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"time"
 )
@@ -40,46 +38,4 @@ func (r *Report) writeSVM(b *strings.Builder) {
 	default:
 		fmt.Fprintf(b, "status.storedVersions left as %v\n", r.StoredVersions)
 	}
-}
-
-// svmProgressPrinter is progressPrinter for a run with the cluster's
-// migrator: the same line on a terminal or every 5 seconds elsewhere, with
-// the figures the controller gives. For example:
-//
-//	7/10 objects migrated by the cluster's controller, 2.3/s, 1s left
-func svmProgressPrinter(w io.Writer) func(Progress) {
-	tty := false
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			tty = true
-		}
-	}
-	var last time.Time
-	return func(p Progress) {
-		line := fmt.Sprintf("%d/%d objects migrated by the cluster's controller, %.1f/s", p.Processed(), p.Total, p.Rate())
-		if l := p.Left(); l > 0 {
-			line += fmt.Sprintf(", %s left", l)
-		}
-		switch {
-		case tty && p.Final:
-			fmt.Fprintf(w, "\r\033[K%s\n", line)
-		case tty:
-			fmt.Fprintf(w, "\r\033[K%s", line)
-		case p.Final || time.Since(last) >= 5*time.Second:
-			fmt.Fprintln(w, line)
-			last = time.Now()
-		}
-	}
-}
-
-// svmNotifyPrinter returns the Notify callback of the command: each line
-// on its own, clearing a progress line left on a terminal.
-func svmNotifyPrinter(w io.Writer) func(string) {
-	clear := ""
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			clear = "\r\033[K"
-		}
-	}
-	return func(s string) { fmt.Fprintf(w, "%s%s\n", clear, s) }
 }

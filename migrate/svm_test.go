@@ -49,26 +49,30 @@ func (c *cluster) storageMigrating() *apiextensionsv1.CustomResourceDefinitionCo
 // go ahead: on the real test server, which does not serve the
 // StorageVersionMigration API; then, with the stand-in API but no
 // controller, its dry run, a migration of the resource already waiting, a
-// controller that never takes the new one up, an interrupted run, and
-// flags of the client-side run.
+// controller that never takes the new one up, and an interrupted run.
 func TestClusterMigratorGuards(t *testing.T) {
 	c := prepare(t, 5)
-	kubeconfig := c.writeKubeconfig()
-	args := func(more ...string) []string {
-		return append([]string{"--kubeconfig", kubeconfig, "--context", "test", "--settle", "100ms", "--use-cluster-migrator"}, more...)
-	}
-	var stdout, stderr bytes.Buffer
+	// As `kubeversion migrate --use-cluster-migrator [--dry-run]`: exit
+	// status 2 and the engine's error, which the command prints.
+	asCommand := c.asCommand(Options{Settle: 100 * time.Millisecond})
 	for _, dry := range []bool{false, true} {
-		stdout.Reset()
-		stderr.Reset()
-		a := args(testCRD)
+		var err error
 		if dry {
-			a = args("--dry-run", testCRD)
+			var p *SVMPlan
+			p, err = asCommand.PlanWithClusterMigrator(context.Background(), testCRD)
+			if p != nil {
+				t.Errorf("not served, dry run: plan %+v, want none", p)
+			}
+		} else {
+			var r *Report
+			r, err = asCommand.RunWithClusterMigrator(context.Background(), testCRD)
+			if r != nil && r.Target.Name != "" {
+				t.Errorf("not served: report %+v, want none", r)
+			}
 		}
-		status := Main(a, &stdout, &stderr)
-		if status != ExitError || !strings.Contains(stderr.String(), "the cluster does not serve the StorageVersionMigration API") ||
-			!strings.Contains(stderr.String(), "run without --use-cluster-migrator") {
-			t.Errorf("not served, dry run %v: status %d, stderr %q; want %d and the error", dry, status, &stderr, ExitError)
+		if exitStatus(err) != 2 || !errors.Is(err, ErrClusterMigratorNotServed) || !strings.Contains(err.Error(), "the cluster does not serve the StorageVersionMigration API") ||
+			!strings.Contains(err.Error(), "run without --use-cluster-migrator") {
+			t.Errorf("not served, dry run %v: %v; want ErrClusterMigratorNotServed (exit status 2) and the advice", dry, err)
 		}
 	}
 	if _, err := c.migrator(nil, Options{}).RunWithClusterMigrator(context.Background(), testCRD); !errors.Is(err, ErrClusterMigratorNotServed) {
@@ -79,13 +83,16 @@ func TestClusterMigratorGuards(t *testing.T) {
 	}
 
 	c.installSVMAPIStandIn("v1")
-	stdout.Reset()
-	stderr.Reset()
-	if status := Main(args("--dry-run", testCRD), &stdout, &stderr); status != ExitOK ||
-		!strings.Contains(stdout.String(), "  apiVersion: storagemigration.k8s.io/v1\n") ||
-		!strings.Contains(stdout.String(), "    generateName: "+testCRD+"-\n") ||
-		!strings.Contains(stdout.String(), "      resource: "+testPlural+"\n") {
-		t.Errorf("--dry-run = %d\nstdout:\n%s\nstderr:\n%s", status, &stdout, &stderr)
+	var text bytes.Buffer
+	p, err := asCommand.PlanWithClusterMigrator(context.Background(), testCRD)
+	if err == nil {
+		p.Write(&text)
+	}
+	if err != nil || p.SVM["apiVersion"] != SVMGroup+"/v1" ||
+		!strings.Contains(text.String(), "  apiVersion: storagemigration.k8s.io/v1\n") ||
+		!strings.Contains(text.String(), "    generateName: "+testCRD+"-\n") ||
+		!strings.Contains(text.String(), "      resource: "+testPlural+"\n") {
+		t.Errorf("dry run = %+v, %v\n%s", p, err, &text)
 	}
 	if n := len(c.svmsOf("v1")); n != 0 {
 		t.Errorf("--dry-run created %d StorageVersionMigrations", n)
@@ -134,15 +141,13 @@ func TestClusterMigratorGuards(t *testing.T) {
 		t.Errorf("storedVersions = %v, want [v1beta1 v1] untouched", sv)
 	}
 
-	stderr.Reset()
-	if status := Main(args("--state-file", "x", "--page-size", "5", testCRD), &stdout, &stderr); status != ExitError ||
-		!strings.Contains(stderr.String(), "--page-size, --state-file: not with --use-cluster-migrator") {
-		t.Errorf("client-side flags: %d, %q", status, &stderr)
-	}
+	// The flags of the client-side run that --use-cluster-migrator refuses
+	// are the command's to check: see cmd/kubeversion's
+	// TestMigrateUsageErrors.
 }
 
 // TestClusterMigrator137 delegates to the stand-in controllers of
-// Kubernetes 1.37 through the command: a patch answered 429 once makes the
+// Kubernetes 1.37 as the command does: a patch answered 429 once makes the
 // controller requeue with "N/M objects not yet migrated" in its Running
 // message, which reaches the progress display; the controller trims
 // storedVersions itself, and the run commits nothing more.
@@ -157,21 +162,43 @@ func TestClusterMigrator137(t *testing.T) {
 		}
 		return nil
 	}}))
-	var stdout, stderr bytes.Buffer
-	status := Main([]string{testCRD, "--kubeconfig", c.writeKubeconfig(), "--context", "test", "--settle", "100ms", "--use-cluster-migrator", "-o", "json"}, &stdout, &stderr)
-	var r Report
-	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil || status != ExitOK {
-		t.Fatalf("run = %d, %v\nstdout:\n%s\nstderr:\n%s", status, err, &stdout, &stderr)
+	// As `kubeversion migrate --settle 100ms --use-cluster-migrator -o
+	// json`, progress and notes recorded instead of printed.
+	var (
+		mu       sync.Mutex
+		progress []Progress
+		notes    []string
+	)
+	m := c.asCommand(Options{Settle: 100 * time.Millisecond,
+		Progress: func(p Progress) { mu.Lock(); progress = append(progress, p); mu.Unlock() },
+		Notify:   func(s string) { mu.Lock(); notes = append(notes, s); mu.Unlock() }})
+	r, err := m.RunWithClusterMigrator(context.Background(), testCRD)
+	if err != nil {
+		t.Fatalf("run = %+v, %v\n%s", r, err, strings.Join(notes, "\n"))
 	}
-	t.Logf("stderr:\n%s", &stderr)
+	raw, err := json.Marshal(r)
+	r = &Report{}
+	if err != nil || json.Unmarshal(raw, r) != nil {
+		t.Fatalf("report as JSON: %s, %v", raw, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	t.Logf("notes:\n%s", strings.Join(notes, "\n"))
 	if r.SVM == nil || r.SVM.Phase != "Succeeded" || r.SVM.Migrated != n || r.SVM.Total != n || !r.SVM.ControllerTrimmed ||
 		!r.Committed || !slices.Equal(r.StoredVersions, []string{"v1"}) || !strings.HasPrefix(r.SVM.Name, testCRD+"-") || r.SVM.APIVersion != SVMGroup+"/v1" {
 		t.Errorf("report = %+v, svm %+v; want Succeeded, %d/%d, trimmed by the controller", r, r.SVM, n, n)
 	}
-	for _, want := range []string{"11/30 objects migrated by the cluster's controller", "30/30 objects migrated by the cluster's controller",
-		"transient error: injected throttling", "Succeeded (StorageVersionMigrationSucceeded: Migration completed)", "the controller set storedVersions to [v1]"} {
-		if !strings.Contains(stderr.String(), want) {
-			t.Errorf("stderr lacks %q", want)
+	// The figures of the progress line the command prints:
+	// "11/30 objects migrated by the cluster's controller", then 30/30.
+	progressed := func(done int, final bool) bool {
+		return slices.ContainsFunc(progress, func(p Progress) bool { return p.Processed() == done && p.Total == n && p.Final == final })
+	}
+	if !progressed(11, false) || !progressed(n, true) {
+		t.Errorf("progress = %+v, want 11/%d and a final %d/%d", progress, n, n, n)
+	}
+	for _, want := range []string{"transient error: injected throttling", "Succeeded (StorageVersionMigrationSucceeded: Migration completed)", "the controller set storedVersions to [v1]"} {
+		if !slices.ContainsFunc(notes, func(s string) bool { return strings.Contains(s, want) }) {
+			t.Errorf("notes lack %q", want)
 		}
 	}
 	if counts, _ := c.stored(); counts[testGroup+"/v1"] != n || len(counts) != 1 {
@@ -192,9 +219,13 @@ func TestClusterMigrator137(t *testing.T) {
 	}
 
 	// Text report of a second run: nothing to do.
-	stdout.Reset()
-	if status := Main([]string{testCRD, "--kubeconfig", c.writeKubeconfig(), "--context", "test", "--use-cluster-migrator"}, &stdout, &stderr); status != ExitOK || !strings.Contains(stdout.String(), "nothing to do") {
-		t.Errorf("second run = %d, %q", status, &stdout)
+	r, err = c.asCommand(Options{}).RunWithClusterMigrator(context.Background(), testCRD)
+	var text bytes.Buffer
+	if err == nil {
+		r.Write(&text)
+	}
+	if err != nil || !r.NothingToDo || !strings.Contains(text.String(), "nothing to do") {
+		t.Errorf("second run = %+v, %v, %q", r, err, &text)
 	}
 }
 
@@ -261,8 +292,8 @@ func TestClusterMigrator135(t *testing.T) {
 }
 
 // TestClusterMigratorFailed has the stand-in 1.37 controller meet a patch
-// refused with 403: the SVM fails, and the command exits 1 with its
-// message. Like finishCRDMigration of v1.37.2 (its unit test "Migration
+// refused with 403: the SVM fails with ErrSVMFailed, for which the command
+// exits 1, and its message. Like finishCRDMigration of v1.37.2 (its unit test "Migration
 // failed: CRD condition updated" expects it), the stand-in's migration
 // runner then trims storedVersions although objects are still stored as
 // v1beta1: the run must put [v1beta1 v1] back.
@@ -276,16 +307,25 @@ func TestClusterMigratorFailed(t *testing.T) {
 		}
 		return nil
 	}}))
-	var stdout, stderr bytes.Buffer
-	status := Main([]string{testCRD, "--kubeconfig", c.writeKubeconfig(), "--context", "test", "--settle", "100ms", "--use-cluster-migrator"}, &stdout, &stderr)
-	t.Logf("stdout:\n%s\nstderr:\n%s", &stdout, &stderr)
-	if status != ExitFailed || !strings.Contains(stderr.String(), "the StorageVersionMigration failed, storedVersions left unchanged") ||
-		!strings.Contains(stderr.String(), "StorageVersionMigrationFailed: ") || !strings.Contains(stderr.String(), "injected: patch forbidden") {
-		t.Errorf("status %d, want %d and the controller's reason and message", status, ExitFailed)
+	// As `kubeversion migrate --settle 100ms --use-cluster-migrator`: exit
+	// status 1, the engine's error (which the command prints) with the
+	// controller's reason and message, and the text report.
+	r, err := c.asCommand(Options{Settle: 100 * time.Millisecond}).RunWithClusterMigrator(context.Background(), testCRD)
+	var text bytes.Buffer
+	if r != nil && r.Target.Name != "" {
+		r.Write(&text)
 	}
-	if !strings.Contains(stdout.String(), ": Failed (StorageVersionMigrationFailed: 8/15 not yet migrated. ") || !strings.Contains(stdout.String(), ", 7/15 objects migrated") ||
-		!strings.Contains(stdout.String(), "status.storedVersions put back to [v1beta1 v1]: the cluster's controller had set it to [v1] although the migration failed") {
+	t.Logf("report:\n%s\nerror: %v", &text, err)
+	if exitStatus(err) != 1 || !errors.Is(err, ErrSVMFailed) || !strings.Contains(err.Error(), "the StorageVersionMigration failed, storedVersions left unchanged") ||
+		!strings.Contains(err.Error(), "StorageVersionMigrationFailed: ") || !strings.Contains(err.Error(), "injected: patch forbidden") {
+		t.Errorf("error %v, want ErrSVMFailed (exit status 1) and the controller's reason and message", err)
+	}
+	if !strings.Contains(text.String(), ": Failed (StorageVersionMigrationFailed: 8/15 not yet migrated. ") || !strings.Contains(text.String(), ", 7/15 objects migrated") ||
+		!strings.Contains(text.String(), "status.storedVersions put back to [v1beta1 v1]: the cluster's controller had set it to [v1] although the migration failed") {
 		t.Errorf("report lacks the failure or the restored storedVersions")
+	}
+	if r == nil || r.SVM == nil || r.SVM.Phase != "Failed" || !r.SVM.Restored || r.Committed || !slices.Equal(r.StoredVersions, []string{"v1beta1", "v1"}) {
+		t.Errorf("report = %+v, want the SVM Failed, storedVersions restored to [v1beta1 v1]", r)
 	}
 	if cond := c.storageMigrating(); cond == nil || cond.Status != apiextensionsv1.ConditionFalse || cond.Reason != "MigrationFailed" {
 		t.Errorf("StorageMigrating = %+v, want False, MigrationFailed: the stand-in runner ran its cleanup", cond)

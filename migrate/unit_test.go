@@ -1,16 +1,11 @@
 package migrate
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -105,52 +100,6 @@ func TestNewTarget(t *testing.T) {
 		}
 		if err != nil || got.Storage != tc.storage || got.WriteVersion != tc.pick || got.StorageIndex != tc.index {
 			t.Errorf("%s: %+v, %v; want storage %s (index %d), write version %s", tc.name, got, err, tc.storage, tc.index, tc.pick)
-		}
-	}
-}
-
-func TestParseInterleaved(t *testing.T) {
-	for _, tc := range []struct {
-		args  []string
-		names []string
-		dry   bool
-	}{
-		{[]string{"a.example.com"}, []string{"a.example.com"}, false},
-		{[]string{"--dry-run", "a.example.com"}, []string{"a.example.com"}, true},
-		{[]string{"a.example.com", "--dry-run"}, []string{"a.example.com"}, true},
-		{[]string{"a.example.com", "--", "--dry-run"}, []string{"a.example.com", "--dry-run"}, false},
-	} {
-		fs := flag.NewFlagSet("t", flag.ContinueOnError)
-		dry := fs.Bool("dry-run", false, "")
-		names, err := parseInterleaved(fs, tc.args)
-		if err != nil || !slices.Equal(names, tc.names) || *dry != tc.dry {
-			t.Errorf("parseInterleaved(%q) = %q, dry-run %v, %v; want %q, %v", tc.args, names, *dry, err, tc.names, tc.dry)
-		}
-	}
-}
-
-func TestMainUsageErrors(t *testing.T) {
-	empty := filepath.Join(t.TempDir(), "kubeconfig")
-	if err := os.WriteFile(empty, []byte("apiVersion: v1\nkind: Config\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		args   []string
-		status int
-		stderr string
-	}{
-		{[]string{}, ExitError, "want one CRD-NAME, got 0"},
-		{[]string{"a", "b"}, ExitError, "want one CRD-NAME, got 2"},
-		{[]string{"--concurrency", "0", "a"}, ExitError, "must be positive"},
-		{[]string{"-o", "yaml", "a"}, ExitError, `-o "yaml"`},
-		{[]string{"--no-such-flag", "a"}, ExitError, "flag provided but not defined"},
-		{[]string{"--kubeconfig", empty, "a"}, ExitError, "kubeconfig:"},
-		{[]string{"--help"}, ExitOK, ""},
-	} {
-		var stdout, stderr bytes.Buffer
-		status := Main(tc.args, &stdout, &stderr)
-		if status != tc.status || !strings.Contains(stderr.String(), tc.stderr) {
-			t.Errorf("Main(%q) = %d, stderr %q; want %d, stderr containing %q", tc.args, status, stderr.String(), tc.status, tc.stderr)
 		}
 	}
 }

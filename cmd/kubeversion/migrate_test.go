@@ -1,8 +1,10 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -100,6 +102,28 @@ current-context: dev
 		}
 		if status != exitError || stdout != "" || stderr != want {
 			t.Errorf("kubeversion %q = %d\nstdout:\n%s\nstderr:\n%s\nwant %d and stderr\n%s", tc.args, status, stdout, stderr, exitError, want)
+		}
+	}
+}
+
+// TestParseMigrateArgs checks that flags come before and after the
+// CRD-NAME alike, and that the arguments after "--" are all names.
+func TestParseMigrateArgs(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		names []string
+		dry   bool
+	}{
+		{[]string{"a.example.com"}, []string{"a.example.com"}, false},
+		{[]string{"--dry-run", "a.example.com"}, []string{"a.example.com"}, true},
+		{[]string{"a.example.com", "--dry-run"}, []string{"a.example.com"}, true},
+		{[]string{"a.example.com", "--", "--dry-run"}, []string{"a.example.com", "--dry-run"}, false},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		dry := fs.Bool("dry-run", false, "")
+		names, err := parseMigrateArgs(fs, tc.args)
+		if err != nil || !slices.Equal(names, tc.names) || *dry != tc.dry {
+			t.Errorf("parseMigrateArgs(%q) = %q, dry-run %v, %v; want %q, %v", tc.args, names, *dry, err, tc.names, tc.dry)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strings"
 )
@@ -106,7 +107,7 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) ([]string, int, bool) {
 				fs.Usage()
 				return nil, exitOK, false
 			}
-			fmt.Fprintf(e.stderr, "kubeversion %s: %s\n", fs.Name(), textLine(err.Error()))
+			fmt.Fprintf(e.stderr, "kubeversion %s: %s\n", fs.Name(), diag.TextLine(err.Error()))
 			fs.SetOutput(e.stderr)
 			fs.Usage()
 			return nil, exitError, false

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cel"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -54,7 +55,7 @@ func runLint(e *env, args []string) int {
 	if *release != "" {
 		minor, err := parseRelease(*release)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: %s\n", textLine(err.Error()))
+			fmt.Fprintf(e.stderr, "kubeversion lint: %s\n", diag.TextLine(err.Error()))
 			return exitError
 		}
 		checker, _ := cel.NewCheckerFor(minor) // parseRelease took minor
@@ -69,7 +70,7 @@ func runLint(e *env, args []string) int {
 	case *baselineFile != "":
 		var err error
 		if base, err = readBaseline(*baselineFile); err != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: --baseline: %s\n", textLine(err.Error()))
+			fmt.Fprintf(e.stderr, "kubeversion lint: --baseline: %s\n", diag.TextLine(err.Error()))
 			return exitError
 		}
 	case *writeBaselineFile != "":
@@ -85,12 +86,12 @@ func runLint(e *env, args []string) int {
 	var cluster *liveCluster
 	switch {
 	case slices.ContainsFunc(oldFlag, isCluster) && len(oldFlag) > 1:
-		fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: a cluster is the only --old when given\n", textLine(strings.Join(oldFlag, " ")))
+		fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: a cluster is the only --old when given\n", diag.TextLine(strings.Join(oldFlag, " ")))
 		return exitError
 	case len(oldFlag) == 1 && isCluster(oldFlag[0]):
 		var err error
 		if cluster, err = newLiveCluster(oldFlag[0], *kubeconfig); err != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: %s\n", textLine(oldFlag[0]), textLine(err.Error()))
+			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: %s\n", diag.TextLine(oldFlag[0]), diag.TextLine(err.Error()))
 			return exitError
 		}
 		live = newLiveObjects()
@@ -100,11 +101,11 @@ func runLint(e *env, args []string) int {
 	case len(oldFlag) > 0:
 		var p *problem
 		if live, p = readOld(e, oldFlag); p != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", textLine(p.String()))
+			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", diag.TextLine(p.String()))
 			return exitError
 		}
 		if len(live.crds) == 0 { // every CRD would be checked as created
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: no CustomResourceDefinition found\n", textLine(strings.Join(oldFlag, " ")))
+			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: no CustomResourceDefinition found\n", diag.TextLine(strings.Join(oldFlag, " ")))
 		}
 	}
 
@@ -120,18 +121,18 @@ func runLint(e *env, args []string) int {
 	}
 	for _, note := range l.notes {
 		if !l.quiet {
-			fmt.Fprintln(e.stderr, "kubeversion lint: "+textLine(note))
+			fmt.Fprintln(e.stderr, "kubeversion lint: "+diag.TextLine(note))
 		}
 	}
 	if *format == "text" {
 		writeProblems(e.stderr, l.problems)
 	}
 	if n := base.unused(); n > 0 && !l.quiet {
-		fmt.Fprintf(e.stderr, "kubeversion lint: --baseline %s: %d accepted finding%s no longer found: --write-baseline drops them\n", textLine(*baselineFile), n, plural(n))
+		fmt.Fprintf(e.stderr, "kubeversion lint: --baseline %s: %d accepted finding%s no longer found: --write-baseline drops them\n", diag.TextLine(*baselineFile), n, plural(n))
 	}
 	if *writeBaselineFile != "" {
 		if err := writeBaseline(*writeBaselineFile, l.baselineEntries()); err != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: --write-baseline: %s\n", textLine(err.Error()))
+			fmt.Fprintf(e.stderr, "kubeversion lint: --write-baseline: %s\n", diag.TextLine(err.Error()))
 			return exitError
 		}
 	}
@@ -206,7 +207,7 @@ func (l *linter) endEmpty(e *env) {
 		return
 	}
 	for _, p := range l.empty {
-		fmt.Fprintf(e.stderr, "kubeversion lint: %s\n", textLine(p.String()))
+		fmt.Fprintf(e.stderr, "kubeversion lint: %s\n", diag.TextLine(p.String()))
 	}
 }
 

@@ -55,7 +55,7 @@ func readOld(e *env, paths []string) (liveObjects, *problem) {
 // that a missing one is said as "open FILE: ...".
 func (live *liveObjects) readPath(e *env, path string) *problem {
 	if info, err := os.Stat(path); path == "-" || err != nil || !info.IsDir() {
-		r, err := openInput(e, path)
+		r, err := openInput(e.stdin, path)
 		if err != nil {
 			return &problem{path, 0, err.Error()}
 		}

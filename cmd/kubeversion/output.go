@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strconv"
 	"strings"
@@ -24,24 +25,24 @@ var writers = map[string]func(w io.Writer, l *linter) error{
 // crd-removed findings, the level of each finding coloured with --color.
 // With --quiet, it writes only the lines of errors:
 // the server's, and the findings and requirements at level error. Every
-// line goes through textLine, so
+// line goes through diag.TextLine, so
 // that no name, message or file name of the input can start a line of its
 // own or a GitHub Actions workflow command. Problems reading the input go
 // to standard error, written by the caller with writeProblems.
 func writeText(out io.Writer, l *linter) error {
 	w := bufio.NewWriter(out)
 	line := func(format string, args ...any) {
-		w.WriteString(textLine(fmt.Sprintf(format, args...)))
+		w.WriteString(diag.TextLine(fmt.Sprintf(format, args...)))
 		w.WriteByte('\n')
 	}
 	// levelled writes "file:line: s", s starting with its level, which is
 	// coloured with --color.
 	levelled := func(file string, n int, s string) {
-		s = textLine(s)
+		s = diag.TextLine(s)
 		if l.color {
 			s = paintLevel(s)
 		}
-		w.WriteString(textLine(file+":"+strconv.Itoa(n)+": ") + s)
+		w.WriteString(diag.TextLine(file+":"+strconv.Itoa(n)+": ") + s)
 		w.WriteByte('\n')
 	}
 	for _, r := range l.reports {
@@ -78,10 +79,10 @@ func writeText(out io.Writer, l *linter) error {
 		}
 		width := 0
 		for _, v := range r.Versions {
-			width = max(width, len(textLine(v.Name)))
+			width = max(width, len(diag.TextLine(v.Name)))
 		}
 		for _, v := range r.Versions {
-			line("%s", strings.TrimRight(fmt.Sprintf("    %-*s  %s", width, textLine(v.Name), v.marks()), " "))
+			line("%s", strings.TrimRight(fmt.Sprintf("    %-*s  %s", width, diag.TextLine(v.Name), v.marks()), " "))
 		}
 		switch {
 		case r.Preferred == "":
@@ -106,10 +107,10 @@ func writeText(out io.Writer, l *linter) error {
 }
 
 // writeProblems writes each problem, "file:line: message", on a line of its
-// own through textLine: the messages quote the input.
+// own through diag.TextLine: the messages quote the input.
 func writeProblems(w io.Writer, problems []problem) {
 	for _, p := range problems {
-		io.WriteString(w, textLine(p.String())+"\n")
+		io.WriteString(w, diag.TextLine(p.String())+"\n")
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strings"
 )
@@ -76,20 +77,20 @@ func writeGitHub(out io.Writer, l *linter) error {
 }
 
 // ghData escapes the message of a workflow command, as @actions/core
-// does, and writes each of its lines through textLine, so that an escape
+// does, and writes each of its lines through diag.TextLine, so that an escape
 // sequence or another control character does not reach the log as it is.
 func ghData(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, line := range lines {
-		lines[i] = strings.ReplaceAll(textLine(line), "%", "%25")
+		lines[i] = strings.ReplaceAll(diag.TextLine(line), "%", "%25")
 	}
 	return strings.Join(lines, "%0A")
 }
 
 // ghProperty escapes a property value of a workflow command, as
-// @actions/core does, after textLine: a property is one line.
+// @actions/core does, after diag.TextLine: a property is one line.
 func ghProperty(s string) string {
-	return ghPropertyEscapes.Replace(textLine(s))
+	return ghPropertyEscapes.Replace(diag.TextLine(s))
 }
 
 var ghPropertyEscapes = strings.NewReplacer("%", "%25", ":", "%3A", ",", "%2C")

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strings"
 )
@@ -77,13 +78,13 @@ func writeMarkdown(out io.Writer, l *linter) error {
 }
 
 // mdCode returns s as a code span, in which Markdown means nothing: with
-// enough backticks around it, after textLine's escapes, and a pipe
+// enough backticks around it, after diag.TextLine's escapes, and a pipe
 // escaped for the table it may be in. An empty s is "-".
 func mdCode(s string) string {
 	if s == "" {
 		return "-"
 	}
-	s = strings.ReplaceAll(textLine(s), "|", "\\|")
+	s = strings.ReplaceAll(diag.TextLine(s), "|", "\\|")
 	fence := "`"
 	for strings.Contains(s, fence) {
 		fence += "`"
@@ -96,12 +97,12 @@ func mdCode(s string) string {
 }
 
 // mdText returns s, from the input, as Markdown text that shows it as it
-// is: after textLine's escapes (a line break is written \n), every
+// is: after diag.TextLine's escapes (a line break is written \n), every
 // character Markdown or HTML could read as syntax is escaped with a
 // backslash or as an entity.
 func mdText(s string) string {
 	var b strings.Builder
-	for _, r := range textLine(s) {
+	for _, r := range diag.TextLine(s) {
 		switch {
 		case r == '<':
 			b.WriteString("&lt;")

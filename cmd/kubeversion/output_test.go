@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"strings"
 	"testing"
 )
@@ -47,7 +48,7 @@ func TestLintTextForgedLines(t *testing.T) {
 			t.Errorf("lint %q printed no escaped name:\n%s", args, out.String())
 		}
 		for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
-			if !strings.HasPrefix(line, args[len(args)-1]+":") && !strings.HasPrefix(line, "  ") || strings.ContainsAny(line, "\x1b\r") || strings.Contains(line, legacyCommand) {
+			if !strings.HasPrefix(line, args[len(args)-1]+":") && !strings.HasPrefix(line, "  ") || strings.ContainsAny(line, "\x1b\r") || strings.Contains(line, diag.LegacyCommand) {
 				t.Errorf("lint %q printed a line of the input's making: %q", args, line)
 			}
 		}
@@ -65,7 +66,7 @@ func TestLintGitHubForgedCommands(t *testing.T) {
 		t.Errorf("lint -o github printed %d lines, want 2:\n%s", len(lines), out.String())
 	}
 	for _, line := range lines {
-		if !strings.HasPrefix(line, "::error file=") && !strings.HasPrefix(line, "::notice file=") || strings.ContainsAny(line, "\x1b\r") || strings.Contains(line, legacyCommand) {
+		if !strings.HasPrefix(line, "::error file=") && !strings.HasPrefix(line, "::notice file=") || strings.ContainsAny(line, "\x1b\r") || strings.Contains(line, diag.LegacyCommand) {
 			t.Errorf("lint -o github printed a line of the input's making: %q", line)
 		}
 	}
@@ -106,7 +107,7 @@ func TestMarkdownEscapes(t *testing.T) {
 	for in, want := range map[string]string{
 		"<script>alert(1)</script>": "&lt;script&gt;alert\\(1\\)&lt;/script&gt;",
 		"[x](https://evil.example)": "\\[x\\]\\(https://evil\\.example\\)",
-		"a | b\n# c":                "a \\| b\\\\n\\# c", // textLine writes the line break \n
+		"a | b\n# c":                "a \\| b\\\\n\\# c", // diag.TextLine writes the line break \n
 		"![i](u) *b* _c_ `d`":       "\\!\\[i\\]\\(u\\) \\*b\\* \\_c\\_ \\`d\\`",
 	} {
 		if got := mdText(in); got != want {

@@ -76,9 +76,9 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 // a pipe, as /dev/stdin or a shell's <(command) are; a device (/dev/zero,
 // a terminal), a socket or a directory is refused with an error, before
 // any read.
-func openInput(e *env, path string) (io.ReadCloser, error) {
+func openInput(stdin io.Reader, path string) (io.ReadCloser, error) {
 	if path == "-" {
-		return readCloser{newCappedReader(e.stdin, maxInputSize), io.NopCloser(nil)}, nil
+		return readCloser{newCappedReader(stdin, maxInputSize), io.NopCloser(nil)}, nil
 	}
 	f, err := os.Open(path) // a pipe's open waits for its writer, as cat's does
 	if err != nil {
@@ -135,8 +135,8 @@ type readCloser struct {
 // readFile reads a whole file, or standard input for "-", as openInput
 // opens it: capped at maxInputSize, and only from a regular file or a
 // pipe.
-func readFile(e *env, path string) ([]byte, error) {
-	r, err := openInput(e, path)
+func readFile(stdin io.Reader, path string) ([]byte, error) {
+	r, err := openInput(stdin, path)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -45,7 +46,7 @@ func runValidate(e *env, args []string) int {
 		return status
 	}
 	fail := func(format string, a ...any) int {
-		fmt.Fprintln(e.stderr, textLine(fmt.Sprintf("kubeversion validate: "+format, a...)))
+		fmt.Fprintln(e.stderr, diag.TextLine(fmt.Sprintf("kubeversion validate: "+format, a...)))
 		return exitError
 	}
 	switch *level {
@@ -146,7 +147,7 @@ func (v *validation) readCRDs(paths []string) {
 			v.problems = append(v.problems, problem{File: path, Message: "--crd: no CustomResourceDefinition found"})
 		}
 		if others > 0 {
-			fmt.Fprintf(v.in.e.stderr, "kubeversion validate: --crd %s: %d object%s that are not CustomResourceDefinitions left out: give them as OBJECTS to validate them\n", textLine(path), others, plural(others))
+			fmt.Fprintf(v.in.e.stderr, "kubeversion validate: --crd %s: %d object%s that are not CustomResourceDefinitions left out: give them as OBJECTS to validate them\n", diag.TextLine(path), others, plural(others))
 		}
 	}
 }

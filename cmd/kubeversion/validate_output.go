@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strconv"
 )
@@ -33,12 +34,12 @@ func (r objectReport) title() string {
 // then "file:line: error: MESSAGE" for each error listed and
 // "file:line: warning: MESSAGE" for each warning, each at the line of its
 // field; and last a line that counts the objects by verdict. Every line
-// goes through textLine: names and messages come from the input. Problems
+// goes through diag.TextLine: names and messages come from the input. Problems
 // reading the input go to standard error, written by the caller.
 func writeValidateText(out io.Writer, v *validation) error {
 	w := bufio.NewWriter(out)
 	line := func(format string, args ...any) {
-		w.WriteString(textLine(fmt.Sprintf(format, args...)))
+		w.WriteString(diag.TextLine(fmt.Sprintf(format, args...)))
 		w.WriteByte('\n')
 	}
 	for _, r := range v.reports {

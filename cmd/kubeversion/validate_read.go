@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -186,7 +187,7 @@ func (in *validateInputs) skip(root, p string, d fs.DirEntry) bool {
 		return false
 	}
 	chart := filepath.Dir(p)
-	fmt.Fprintf(in.e.stderr, "kubeversion validate: %s: skipped: the templates of a Helm chart; to validate them, render them: helm template %s | kubeversion validate -\n", textLine(p), textLine(chart))
+	fmt.Fprintf(in.e.stderr, "kubeversion validate: %s: skipped: the templates of a Helm chart; to validate them, render them: helm template %s | kubeversion validate -\n", diag.TextLine(p), diag.TextLine(chart))
 	in.charts = append(in.charts, chart)
 	return true
 }

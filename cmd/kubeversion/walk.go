@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"io/fs"
 	"os"
@@ -57,7 +58,7 @@ func (l *linter) skip(e *env, root, p string, d fs.DirEntry) bool {
 	}
 	if d.IsDir() && d.Name() == "templates" && isChart(filepath.Dir(p)) {
 		chart := filepath.Dir(p)
-		fmt.Fprintf(e.stderr, "kubeversion lint: %s: skipped: the templates of a Helm chart; to lint them, render them: helm template %s | kubeversion lint -\n", textLine(p), textLine(chart))
+		fmt.Fprintf(e.stderr, "kubeversion lint: %s: skipped: the templates of a Helm chart; to lint them, render them: helm template %s | kubeversion lint -\n", diag.TextLine(p), diag.TextLine(chart))
 		l.charts = append(l.charts, chart)
 		return true
 	}
@@ -88,7 +89,7 @@ type inputs struct {
 // read's included.
 func (in inputs) eachInput(e *env, path string, read func(name string, r io.Reader) error) error {
 	readFile := func(p string) error {
-		r, err := openInput(e, p)
+		r, err := openInput(e.stdin, p)
 		if err != nil {
 			return err
 		}
@@ -124,7 +125,7 @@ func (in inputs) eachInput(e *env, path string, read func(name string, r io.Read
 				return err
 			}
 			if !info.Mode().IsRegular() {
-				fmt.Fprintf(e.stderr, "kubeversion lint: %s: skipped: %s, not a regular file\n", textLine(p), fileKind(info.Mode()))
+				fmt.Fprintf(e.stderr, "kubeversion lint: %s: skipped: %s, not a regular file\n", diag.TextLine(p), fileKind(info.Mode()))
 				return nil
 			}
 		}

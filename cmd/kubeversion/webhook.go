@@ -5,6 +5,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -36,7 +37,7 @@ func runWebhook(e *env, args []string) int {
 
 // runWebhookCheck is "kubeversion webhook check --crd FILE [--url URL]
 // [--ca FILE] [--timeout DURATION] [-o text|json|github] OBJECT...". Every
-// line it writes to standard error goes through textLine: file names and
+// line it writes to standard error goes through diag.TextLine: file names and
 // messages come from the input and the webhook.
 func runWebhookCheck(e *env, args []string) int {
 	flags := newFlagSet(e, "webhook check", "--crd FILE [--url URL] [--ca FILE] [--tls-server-name NAME] [--insecure-skip-tls-verify] [--ignore PATH]... [--timeout DURATION] [-o text|json|github] OBJECT...")
@@ -55,7 +56,7 @@ func runWebhookCheck(e *env, args []string) int {
 	}
 	start := time.Now() // the deadline counts the reading of the files too
 	fail := func(format string, a ...any) int {
-		fmt.Fprintln(e.stderr, textLine(fmt.Sprintf("kubeversion webhook check: "+format, a...)))
+		fmt.Fprintln(e.stderr, diag.TextLine(fmt.Sprintf("kubeversion webhook check: "+format, a...)))
 		return exitError
 	}
 	write, ok := webhookWriters[*format]
@@ -119,7 +120,7 @@ func runWebhookCheck(e *env, args []string) int {
 func readSamples(e *env, def *crd.CustomResourceDefinition, paths []string) ([]sample, string) {
 	var samples []sample
 	for _, path := range paths {
-		data, err := readFile(e, path)
+		data, err := readFile(e.stdin, path)
 		if err != nil {
 			return nil, err.Error()
 		}
@@ -159,7 +160,7 @@ func (c *webhookChecker) summary(strategy string, objects int) webhookSummary {
 // readWebhookCRD reads the one CustomResourceDefinition of file, as lint
 // reads it; errors of validation are lint's business, not checked here.
 func readWebhookCRD(e *env, file string) (*crd.CustomResourceDefinition, *problem) {
-	data, err := readFile(e, file)
+	data, err := readFile(e.stdin, file)
 	if err != nil {
 		return nil, &problem{file, 0, err.Error()}
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strings"
 )
@@ -88,14 +89,14 @@ var webhookWriters = map[string]func(w io.Writer, s *webhookSummary) error{
 }
 
 // writeWebhookText writes each finding as "file:line: message", as
-// compilers do, then the verdict, each through textLine: names, messages
+// compilers do, then the verdict, each through diag.TextLine: names, messages
 // and file names come from the samples, the CRD and the webhook's answers.
 func writeWebhookText(out io.Writer, s *webhookSummary) error {
 	w := bufio.NewWriter(out)
 	for _, f := range s.Findings {
-		fmt.Fprintln(w, textLine(f.String()))
+		fmt.Fprintln(w, diag.TextLine(f.String()))
 	}
-	fmt.Fprintln(w, textLine(s.verdict()))
+	fmt.Fprintln(w, diag.TextLine(s.verdict()))
 	return w.Flush()
 }
 
@@ -108,12 +109,12 @@ func writeWebhookJSON(out io.Writer, s *webhookSummary) error {
 }
 
 // writeWebhookGitHub writes an error annotation per finding and a notice
-// with the verdict. ghData and ghProperty run textLine on what they
+// with the verdict. ghData and ghProperty run diag.TextLine on what they
 // escape, so that control characters (an ESC that colours or hides the
 // log's text) are written as escapes, as in text output, then escape what
 // the runner would read as the end of a line or of a property; a newline
 // in a message is the runner's %0A, as in lint's annotations. The file
-// name goes through ghProperty too: one that textLine changes is not one
+// name goes through ghProperty too: one that diag.TextLine changes is not one
 // the runner can find, but it cannot forge a command.
 func writeWebhookGitHub(out io.Writer, s *webhookSummary) error {
 	w := bufio.NewWriter(out)

@@ -1,4 +1,4 @@
-package main
+package diag
 
 import (
 	"strings"
@@ -6,11 +6,11 @@ import (
 	"unicode/utf8"
 )
 
-// textLine returns s as one line of text output that no input can break
+// TextLine returns s as one line of text output that no input can break
 // out of. Field names, messages and file names come from the input, and a
 // property named "x\n::warning file=README.md::ok" printed raw would
 // become a GitHub Actions workflow command when lint runs in a workflow,
-// or forge a line of lint's own. So textLine writes every character that
+// or forge a line of lint's own. So TextLine writes every character that
 // is not printable as a Go escape (a newline as \n, ESC as \x1b, U+202E
 // as \u202e, a byte that is not UTF-8 as \xff), and writes a line that
 // would start with "::" once its leading white space is trimmed (what the
@@ -18,14 +18,14 @@ import (
 // runner also reads its older form, "##[command]", anywhere in a line, so
 // the first "#" of every "##[" is written \x23. For example,
 //
-//	textLine("a\nb")          == `a\nb`
-//	textLine("::warning::x")  == `\x3a:warning::x`
-//	textLine("x ##[error]y")  == `x \x23#[error]y`
-//	textLine(`^\d+$`)         == `^\d+$`
+//	TextLine("a\nb")          == `a\nb`
+//	TextLine("::warning::x")  == `\x3a:warning::x`
+//	TextLine("x ##[error]y")  == `x \x23#[error]y`
+//	TextLine(`^\d+$`)         == `^\d+$`
 //
 // A backslash is kept as it is, so that patterns read as written; the
 // escapes are therefore not reversible, only harmless.
-func textLine(s string) string {
+func TextLine(s string) string {
 	if isPlainLine(s) {
 		return s
 	}
@@ -40,7 +40,7 @@ func textLine(s string) string {
 		switch {
 		case i == colon:
 			b.WriteString(`\x3a`)
-		case r == '#' && strings.HasPrefix(s[i:], legacyCommand):
+		case r == '#' && strings.HasPrefix(s[i:], LegacyCommand):
 			b.WriteString(`\x23`)
 		case r == utf8.RuneError && size == 1:
 			b.WriteString(`\x`)
@@ -58,9 +58,9 @@ func textLine(s string) string {
 
 const hexDigits = "0123456789abcdef"
 
-// legacyCommand starts the Actions runner's older form of a workflow
+// LegacyCommand starts the Actions runner's older form of a workflow
 // command, which it finds anywhere in a line.
-const legacyCommand = "##["
+const LegacyCommand = "##["
 
 // writeEscape writes r as Go writes it in a quoted string.
 func writeEscape(b *strings.Builder, r rune) {
@@ -90,7 +90,7 @@ func writeEscape(b *strings.Builder, r rune) {
 	}
 }
 
-// isPlainLine reports whether textLine would return s unchanged: printable
+// isPlainLine reports whether TextLine would return s unchanged: printable
 // ASCII only, no "::" at the start and no "##[". Most lines are, and cost
 // no copy.
 func isPlainLine(s string) bool {
@@ -99,5 +99,5 @@ func isPlainLine(s string) bool {
 			return false
 		}
 	}
-	return !strings.HasPrefix(strings.TrimLeft(s, " "), "::") && !strings.Contains(s, legacyCommand)
+	return !strings.HasPrefix(strings.TrimLeft(s, " "), "::") && !strings.Contains(s, LegacyCommand)
 }

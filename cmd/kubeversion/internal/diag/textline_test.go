@@ -1,4 +1,4 @@
-package main
+package diag
 
 import (
 	"strings"
@@ -30,31 +30,31 @@ func TestTextLine(t *testing.T) {
 		{"\U0001d400", "\U0001d400"},
 		{"\U000e0001", `\U000e0001`},
 	} {
-		if got := textLine(tt.in); got != tt.want {
-			t.Errorf("textLine(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := TextLine(tt.in); got != tt.want {
+			t.Errorf("TextLine(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
 
-// FuzzTextLine checks that what textLine returns is one line that no
+// FuzzTextLine checks that what TextLine returns is one line that no
 // runner reads as a command, and that plain lines come back unchanged.
 func FuzzTextLine(f *testing.F) {
 	for _, s := range []string{"a\nb", "::x::y", " \t::x", "\xff", "\u2028", "plain", "x ##[error]y", "###["} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got := textLine(s)
+		got := TextLine(s)
 		if strings.ContainsAny(got, "\n\r\x1b\x00\u2028\u2029\u0085") {
-			t.Errorf("textLine(%q) = %q holds a line break or control character", s, got)
+			t.Errorf("TextLine(%q) = %q holds a line break or control character", s, got)
 		}
 		if strings.HasPrefix(strings.TrimLeft(got, " \t"), "::") {
-			t.Errorf("textLine(%q) = %q starts a workflow command", s, got)
+			t.Errorf("TextLine(%q) = %q starts a workflow command", s, got)
 		}
-		if strings.Contains(got, legacyCommand) {
-			t.Errorf("textLine(%q) = %q holds the older form of a workflow command", s, got)
+		if strings.Contains(got, LegacyCommand) {
+			t.Errorf("TextLine(%q) = %q holds the older form of a workflow command", s, got)
 		}
 		if isPlainLine(s) && got != s {
-			t.Errorf("textLine(%q) = %q, want it unchanged", s, got)
+			t.Errorf("TextLine(%q) = %q, want it unchanged", s, got)
 		}
 	})
 }

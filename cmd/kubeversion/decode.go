@@ -5,15 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
-
-// isCRD reports whether o is a CustomResourceDefinition, of any version of
-// apiextensions.k8s.io.
-func (o object) isCRD() bool {
-	return o.str("kind") == "CustomResourceDefinition" &&
-		strings.HasPrefix(o.str("apiVersion"), "apiextensions.k8s.io/")
-}
 
 // decodeCRD reads o as the API server reads a CustomResourceDefinition
 // that kubectl sends with its default --validate=strict. It returns the
@@ -28,17 +22,17 @@ func (o object) isCRD() bool {
 //     "spec.versions[0].Storage" (the CRD as read without them).
 //
 // Each error is located in o's text by loc, o's locator.
-func decodeCRD(o object, loc *locator) (*crd.CustomResourceDefinition, []lintError) {
-	if v := o.str("apiVersion"); v != "apiextensions.k8s.io/v1" {
+func decodeCRD(o inputs.Object, loc *inputs.Locator) (*crd.CustomResourceDefinition, []lintError) {
+	if v := o.Str("apiVersion"); v != "apiextensions.k8s.io/v1" {
 		return nil, []lintError{{
-			Line: loc.line("apiVersion"), Field: "apiVersion", Type: "no kind match",
+			Line: loc.Line("apiVersion"), Field: "apiVersion", Type: "no kind match",
 			Message: "no matches for kind \"CustomResourceDefinition\" in version " + strconv.Quote(v) +
 				": the API server serves CustomResourceDefinitions only as apiextensions.k8s.io/v1 since Kubernetes 1.22",
 		}}
 	}
-	data, err := o.json()
+	data, err := o.JSON()
 	if err != nil {
-		return nil, []lintError{{Line: o.line, Type: "decoding error", Message: err.Error()}}
+		return nil, []lintError{{Line: o.Line, Type: "decoding error", Message: err.Error()}}
 	}
 	c, err := crd.Decode(data)
 	var strict *crd.StrictError
@@ -50,29 +44,29 @@ func decodeCRD(o object, loc *locator) (*crd.CustomResourceDefinition, []lintErr
 		errs := make([]lintError, len(strict.Fields))
 		for i, f := range strict.Fields {
 			errs[i] = lintError{
-				Line: loc.line(f.Path), Field: f.Path, Type: f.Kind,
+				Line: loc.Line(f.Path), Field: f.Path, Type: f.Kind,
 				Message: "strict decoding error: " + f.String(),
 			}
 		}
 		return c, errs
 	case errors.As(err, &typeErr):
 		path := typeErr.Field
-		if p, ok := findType(o.fields, splitPath(typeErr.Field), jsonType(typeErr.Value)); ok {
+		if p, ok := findType(o.Fields, inputs.SplitPath(typeErr.Field), jsonType(typeErr.Value)); ok {
 			path = p
 		}
 		return nil, []lintError{{
-			Line: loc.line(path), Field: typeErr.Field, Type: "decoding error", Message: err.Error(),
+			Line: loc.Line(path), Field: typeErr.Field, Type: "decoding error", Message: err.Error(),
 		}}
 	}
-	return nil, []lintError{{Line: o.line, Type: "decoding error", Message: err.Error()}}
+	return nil, []lintError{{Line: o.Line, Type: "decoding error", Message: err.Error()}}
 }
 
 // decodeOld reads o as a live object of --old: the server wrote it, so its
 // unknown fields (from a newer server) are dropped, not errors.
-func decodeOld(o object) (*crd.CustomResourceDefinition, *problem) {
-	c, errs := decodeCRD(o, newLocator(o))
+func decodeOld(o inputs.Object) (*crd.CustomResourceDefinition, *inputs.Problem) {
+	c, errs := decodeCRD(o, inputs.NewLocator(o))
 	if c == nil {
-		return nil, &problem{o.file, errs[0].Line, errs[0].Message}
+		return nil, &inputs.Problem{File: o.File, Line: errs[0].Line, Message: errs[0].Message}
 	}
 	return c, nil
 }

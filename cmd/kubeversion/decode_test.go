@@ -1,9 +1,13 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+)
 
 func TestFindType(t *testing.T) {
-	objects, _ := readObjects("f", []byte(`
+	objects, _ := inputs.ReadObjects("f", []byte(`
 spec:
   versions:
     - {name: v1, served: true}
@@ -18,7 +22,7 @@ spec:
 		{"spec.versions.name", "number", ""},
 		{"spec", "object", "spec"},
 	} {
-		got, _ := findType(objects[0].fields, splitPath(tt.path), tt.kind)
+		got, _ := findType(objects[0].Fields, inputs.SplitPath(tt.path), tt.kind)
 		if got != tt.want {
 			t.Errorf("findType(%q, %q) = %q, want %q", tt.path, tt.kind, got, tt.want)
 		}

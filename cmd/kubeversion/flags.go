@@ -4,9 +4,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 )
 
 // descriptions say what each command does, for its --help.

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cel"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -99,7 +99,7 @@ func runLint(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "kubeversion lint: --kubeconfig needs --old cluster:")
 		return exitError
 	case len(oldFlag) > 0:
-		var p *problem
+		var p *inputs.Problem
 		if live, p = readOld(e, oldFlag); p != nil {
 			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", diag.TextLine(p.String()))
 			return exitError
@@ -156,9 +156,9 @@ type linter struct {
 	judge    *judge // nil: newestJudge
 	// allowEmpty makes an input without any CRD a note, not a problem.
 	allowEmpty bool
-	found      int       // CRDs found in all paths
-	empty      []problem // the paths without any
-	exclude    excludes  // --exclude
+	found      int              // CRDs found in all paths
+	empty      []inputs.Problem // the paths without any
+	exclude    excludes         // --exclude
 	// noKustomize reads a directory with a kustomization file by file.
 	noKustomize bool
 	quiet       bool      // --quiet: errors only
@@ -166,30 +166,30 @@ type linter struct {
 	baseline    *baseline // --baseline or --write-baseline; nil without
 	charts      []string  // the Helm charts whose templates were skipped
 	reports     []report
-	problems    []problem // input that could not be read
-	notes       []string  // what the user should know, for standard error
-	invalid     bool      // some CRD has errors, or upgrade findings at level error
+	problems    []inputs.Problem // input that could not be read
+	notes       []string         // what the user should know, for standard error
+	invalid     bool             // some CRD has errors, or upgrade findings at level error
 }
 
-// lintPath lints each input of path (see inputs.eachInput), leaving out
+// lintPath lints each input of path (see walker.each), leaving out
 // what --exclude names and the templates of Helm charts (see skip), and
 // notes a path without any CustomResourceDefinition for endEmpty.
 func (l *linter) lintPath(e *env, path string) {
 	found, problems, charts := 0, len(l.problems), len(l.charts)
-	in := inputs{noKustomize: l.noKustomize, skip: func(root, p string, d fs.DirEntry) bool { return l.skip(e, root, p, d) }}
-	err := in.eachInput(e, path, func(name string, r io.Reader) error {
+	in := inputs.Walker{Stdin: e.stdin, Stderr: e.stderr, NoKustomize: l.noKustomize, Skip: func(root, p string, d fs.DirEntry) bool { return l.skip(e, root, p, d) }}
+	err := in.Each(path, func(name string, r io.Reader) error {
 		found += l.lintReader(name, r)
 		return nil
 	})
 	if err != nil {
-		l.problems = append(l.problems, problem{path, 0, err.Error()})
+		l.problems = append(l.problems, inputs.Problem{File: path, Line: 0, Message: err.Error()})
 	}
 	if found == 0 && len(l.problems) == problems {
 		msg := "no CustomResourceDefinition found"
 		if len(l.charts) > charts {
 			msg += " outside the templates of the Helm chart " + l.charts[charts] + ": render them, helm template " + l.charts[charts] + " | kubeversion lint -"
 		}
-		l.empty = append(l.empty, problem{File: path, Message: msg})
+		l.empty = append(l.empty, inputs.Problem{File: path, Message: msg})
 	}
 	l.found += found
 }
@@ -211,11 +211,6 @@ func (l *linter) endEmpty(e *env) {
 	}
 }
 
-func isManifestName(p string) bool {
-	ext := strings.ToLower(filepath.Ext(p))
-	return ext == ".yaml" || ext == ".yml" || ext == ".json"
-}
-
 // lintData lints every CustomResourceDefinition in data, as lintReader.
 func (l *linter) lintData(file string, data []byte) int {
 	return l.lintReader(file, bytes.NewReader(data))
@@ -229,10 +224,10 @@ func (l *linter) lintReader(file string, r io.Reader) int {
 		l.levels = newCheckLevels()
 	}
 	found := 0
-	var sniffer templateSniffer
+	var sniffer inputs.TemplateSniffer
 	r = io.TeeReader(r, &sniffer)
-	p := readStream(file, r, func(o object) bool {
-		if !o.isCRD() {
+	p := inputs.ReadStream(file, r, func(o inputs.Object) bool {
+		if !o.IsCRD() {
 			return true
 		}
 		found++
@@ -240,8 +235,8 @@ func (l *linter) lintReader(file string, r io.Reader) int {
 		return true
 	})
 	if p != nil {
-		if sniffer.found {
-			p.Message += templateHint
+		if sniffer.Found {
+			p.Message += inputs.TemplateHint
 		}
 		l.problems = append(l.problems, *p)
 	}
@@ -250,13 +245,13 @@ func (l *linter) lintReader(file string, r io.Reader) int {
 
 // lintObject checks the CRD o, as an update when --old has a live object
 // of its name, and appends its report.
-func (l *linter) lintObject(o object) {
-	loc := newLocator(o)
+func (l *linter) lintObject(o inputs.Object) {
+	loc := inputs.NewLocator(o)
 	c, decodeErrs := decodeCRD(o, loc)
 	name := metadataName(o)
 	// Of the object as read, as big as the CRD, the report needs only the
 	// name: the rest can go while the CRD is checked.
-	o.fields = map[string]any{"metadata": map[string]any{"name": name}}
+	o.Fields = map[string]any{"metadata": map[string]any{"name": name}}
 	j := l.judge
 	if j == nil {
 		j = newestJudge
@@ -276,8 +271,8 @@ func (l *linter) lintObject(o object) {
 }
 
 // metadataName returns o's metadata.name, or "".
-func metadataName(o object) string {
-	meta, _ := o.fields["metadata"].(map[string]any)
+func metadataName(o inputs.Object) string {
+	meta, _ := o.Fields["metadata"].(map[string]any)
 	name, _ := meta["name"].(string)
 	return name
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 	"github.com/kubeversion/kubeversion/migrate"
 )
@@ -52,14 +53,14 @@ func newLiveCluster(source, kubeconfig string) (*liveCluster, error) {
 // or, with --old cluster:, read from the cluster the first time a PATH has
 // a CRD of that name; nil if there is none. ok is false if the cluster
 // could not be read: a problem, at o's place, says why.
-func (l *linter) liveCRD(o object, name string) (live *crd.CustomResourceDefinition, ok bool) {
+func (l *linter) liveCRD(o inputs.Object, name string) (live *crd.CustomResourceDefinition, ok bool) {
 	if l.cluster == nil || name == "" {
 		return l.old[name], true
 	}
 	if c, done := l.old[name]; done {
 		return c, true
 	}
-	at := problem{File: o.file, Line: o.line}
+	at := inputs.Problem{File: o.File, Line: o.Line}
 	if l.cluster.err != nil {
 		at.Message = fmt.Sprintf("%s: not checked: --old %s could not be read (see above)", name, l.cluster.source)
 		l.problems = append(l.problems, at)

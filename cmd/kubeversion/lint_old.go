@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -27,20 +28,20 @@ func (o *oldPaths) Set(path string) error {
 // where it was read.
 type liveObjects struct {
 	crds  map[string]*crd.CustomResourceDefinition
-	where map[string]problem // File and Line of each
+	where map[string]inputs.Problem // File and Line of each
 }
 
 // newLiveObjects returns an empty set of live objects.
 func newLiveObjects() liveObjects {
-	return liveObjects{crds: map[string]*crd.CustomResourceDefinition{}, where: map[string]problem{}}
+	return liveObjects{crds: map[string]*crd.CustomResourceDefinition{}, where: map[string]inputs.Problem{}}
 }
 
 // readOld reads the live objects of the files and directories of paths,
-// as lint reads its PATHs (see inputs.eachInput). Two objects of one
+// as lint reads its PATHs (see walker.each). Two objects of one
 // name are a problem, at the second, naming where the first is: which of
 // them is live cannot be known, and taking the last one silently would
 // check the update against what may be the wrong object.
-func readOld(e *env, paths []string) (liveObjects, *problem) {
+func readOld(e *env, paths []string) (liveObjects, *inputs.Problem) {
 	live := newLiveObjects()
 	for _, path := range paths {
 		if p := live.readPath(e, path); p != nil {
@@ -51,19 +52,19 @@ func readOld(e *env, paths []string) (liveObjects, *problem) {
 }
 
 // readPath reads the live objects of the inputs of path (see
-// inputs.eachInput). A path that is no directory is opened as it is, so
+// walker.each). A path that is no directory is opened as it is, so
 // that a missing one is said as "open FILE: ...".
-func (live *liveObjects) readPath(e *env, path string) *problem {
+func (live *liveObjects) readPath(e *env, path string) *inputs.Problem {
 	if info, err := os.Stat(path); path == "-" || err != nil || !info.IsDir() {
-		r, err := openInput(e.stdin, path)
+		r, err := inputs.OpenInput(e.stdin, path)
 		if err != nil {
-			return &problem{path, 0, err.Error()}
+			return &inputs.Problem{File: path, Line: 0, Message: err.Error()}
 		}
 		defer r.Close()
 		return live.read(path, r)
 	}
-	var first *problem
-	err := inputs{}.eachInput(e, path, func(name string, r io.Reader) error {
+	var first *inputs.Problem
+	err := inputs.Walker{Stdin: e.stdin, Stderr: e.stderr}.Each(path, func(name string, r io.Reader) error {
 		if first = live.read(name, r); first != nil {
 			return errStopped
 		}
@@ -73,7 +74,7 @@ func (live *liveObjects) readPath(e *env, path string) *problem {
 	case first != nil:
 		return first
 	case err != nil:
-		return &problem{path, 0, err.Error()}
+		return &inputs.Problem{File: path, Line: 0, Message: err.Error()}
 	}
 	return nil
 }
@@ -83,10 +84,10 @@ var errStopped = errors.New("stopped")
 
 // read adds the CRDs of r, the text of file, to live, or returns the first
 // problem.
-func (live *liveObjects) read(file string, r io.Reader) *problem {
-	var first *problem
-	p := readStream(file, r, func(o object) bool {
-		if !o.isCRD() {
+func (live *liveObjects) read(file string, r io.Reader) *inputs.Problem {
+	var first *inputs.Problem
+	p := inputs.ReadStream(file, r, func(o inputs.Object) bool {
+		if !o.IsCRD() {
 			return true
 		}
 		c, p := decodeOld(o)
@@ -96,10 +97,10 @@ func (live *liveObjects) read(file string, r io.Reader) *problem {
 		}
 		name := c.Metadata.Name
 		if w, twice := live.where[name]; twice {
-			first = &problem{file, o.line, fmt.Sprintf("a second live object named %q, after the one at %s:%d: --old must hold one object of each name", name, w.File, w.Line)}
+			first = &inputs.Problem{File: file, Line: o.Line, Message: fmt.Sprintf("a second live object named %q, after the one at %s:%d: --old must hold one object of each name", name, w.File, w.Line)}
 			return false
 		}
-		live.crds[name], live.where[name] = c, problem{File: file, Line: o.line}
+		live.crds[name], live.where[name] = c, inputs.Problem{File: file, Line: o.Line}
 		return true
 	})
 	if first != nil {
@@ -109,7 +110,7 @@ func (live *liveObjects) read(file string, r io.Reader) *problem {
 }
 
 // oldObjects reads the live objects of data by metadata.name.
-func oldObjects(file string, data []byte) (map[string]*crd.CustomResourceDefinition, *problem) {
+func oldObjects(file string, data []byte) (map[string]*crd.CustomResourceDefinition, *inputs.Problem) {
 	live := newLiveObjects()
 	if p := live.read(file, bytes.NewReader(data)); p != nil {
 		return nil, p
@@ -177,7 +178,7 @@ func (l *linter) checkRemoved() {
 }
 
 // sortByPlace sorts names by where they were read: file, then line.
-func sortByPlace(names []string, where map[string]problem) {
+func sortByPlace(names []string, where map[string]inputs.Problem) {
 	less := func(a, b string) int {
 		wa, wb := where[a], where[b]
 		if c := strings.Compare(wa.File, wb.File); c != 0 {

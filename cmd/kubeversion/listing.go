@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -72,10 +73,10 @@ func (r *report) addError(e lintError) {
 // addServerError lists err, an error of package crd, at the line loc finds
 // for its field, as addError does. Only a listed error is located and has
 // its message, as long as its field path, written out.
-func (r *report) addServerError(err *crd.Error, loc *locator) {
+func (r *report) addServerError(err *crd.Error, loc *inputs.Locator) {
 	if r.listsError() {
 		e := lintError{
-			Line: loc.line(err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
+			Line: loc.Line(err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
 		}
 		r.Errors = append(r.Errors, e.shortened())
 	}
@@ -93,7 +94,7 @@ func (r *report) listsError() bool {
 
 // addFinding lists f, shortened, at the line loc finds for its field; or
 // counts it when maxListed are listed. Only a listed finding is located.
-func (r *report) addFinding(f finding, loc *locator) {
+func (r *report) addFinding(f finding, loc *inputs.Locator) {
 	if f.Accepted {
 		r.AcceptedFindings++
 	}
@@ -107,7 +108,7 @@ func (r *report) addFinding(f finding, loc *locator) {
 		}
 		return
 	}
-	f.Line = loc.line(f.Field)
+	f.Line = loc.Line(f.Field)
 	r.Findings = append(r.Findings, f.shortened())
 }
 

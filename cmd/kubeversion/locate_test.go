@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 // TestLocatorMatchesLocate checks that a locator, which indexes large
@@ -15,20 +17,20 @@ import (
 func TestLocatorMatchesLocate(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  versions:\n")
-	for i := range 2 * indexed {
+	for i := range 2 * inputs.Indexed {
 		fmt.Fprintf(&b, "  - {name: v%d}\n", i)
 	}
 	b.WriteString("  - {name: late, schema: {x: 1}}\n  - {schema: {x: 2}}\n  names:\n")
-	for i := range 2 * indexed {
+	for i := range 2 * inputs.Indexed {
 		fmt.Fprintf(&b, "    k%d: %d\n", i, i)
 	}
 	b.WriteString("    k3: again\n")
-	objects, p := readObjects("f", []byte(b.String()))
+	objects, p := inputs.ReadObjects("f", []byte(b.String()))
 	if p != nil || len(objects) != 1 {
 		t.Fatalf("readObjects = %v, %v", objects, p)
 	}
 	o := objects[0]
-	loc := newLocator(o)
+	loc := inputs.NewLocator(o)
 	for _, path := range []string{
 		"spec.names.k3", "spec.names.k0", "spec.names.k63", "spec.names.missing", "spec.names.k3.deeper",
 		"spec.versions.schema", "spec.versions.schema.x", "spec.versions.name", "spec.versions.missing",
@@ -36,7 +38,7 @@ func TestLocatorMatchesLocate(t *testing.T) {
 	} {
 		// Twice: once to build the indices, once to use them.
 		for range 2 {
-			if got, want := loc.line(path), locate(o, path); got != want {
+			if got, want := loc.Line(path), inputs.Locate(o, path); got != want {
 				t.Errorf("locator.line(%q) = %d, locate = %d", path, got, want)
 			}
 		}
@@ -63,23 +65,23 @@ func TestLocatorLinear(t *testing.T) {
 
 // keysObject returns an object whose spec has n keys of one length, with
 // a long common prefix, so that comparing two costs what it can.
-func keysObject(t *testing.T, n int) object {
+func keysObject(t *testing.T, n int) inputs.Object {
 	var b strings.Builder
 	b.WriteString("kind: CustomResourceDefinition\nspec:\n")
 	for i := range n {
 		fmt.Fprintf(&b, "  property_of_a_long_and_generated_name_%08d: 1\n", i)
 	}
-	objects, p := readObjects("f", []byte(b.String()))
-	if p != nil || len(objects) != 1 || objects[0].node == nil {
+	objects, p := inputs.ReadObjects("f", []byte(b.String()))
+	if p != nil || len(objects) != 1 || objects[0].Node == nil {
 		t.Fatalf("readObjects = %v, %v", objects, p)
 	}
 	return objects[0]
 }
 
-func locateAll(o object, n int) {
-	loc := newLocator(o)
+func locateAll(o inputs.Object, n int) {
+	loc := inputs.NewLocator(o)
 	for i := range n {
-		loc.line(fmt.Sprintf("spec[property_of_a_long_and_generated_name_%08d]", i))
+		loc.Line(fmt.Sprintf("spec[property_of_a_long_and_generated_name_%08d]", i))
 	}
 }
 

@@ -3,10 +3,12 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 // writers write the findings of lint in each -o format.
@@ -108,7 +110,7 @@ func writeText(out io.Writer, l *linter) error {
 
 // writeProblems writes each problem, "file:line: message", on a line of its
 // own through diag.TextLine: the messages quote the input.
-func writeProblems(w io.Writer, problems []problem) {
+func writeProblems(w io.Writer, problems []inputs.Problem) {
 	for _, p := range problems {
 		io.WriteString(w, diag.TextLine(p.String())+"\n")
 	}

@@ -3,9 +3,10 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 )
 
 // writeGitHub writes GitHub Actions workflow commands: an error annotation

@@ -3,14 +3,16 @@ package main
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 // writeJSON writes one JSON document: {"crds": [...], "problems": [...]},
 // with "removed": [...] when --old has live objects that no PATH has.
 func writeJSON(out io.Writer, l *linter) error {
 	doc := struct {
-		CRDs     []report  `json:"crds"`
-		Problems []problem `json:"problems"`
+		CRDs     []report         `json:"crds"`
+		Problems []inputs.Problem `json:"problems"`
 		// Removed are the crd-removed findings, with --old only.
 		Removed []removed `json:"removed,omitempty"`
 	}{l.reports, l.problems, l.removed}
@@ -18,7 +20,7 @@ func writeJSON(out io.Writer, l *linter) error {
 		doc.CRDs = []report{}
 	}
 	if doc.Problems == nil {
-		doc.Problems = []problem{}
+		doc.Problems = []inputs.Problem{}
 	}
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")

@@ -3,9 +3,10 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 )
 
 // writeMarkdown writes what lint found as GitHub-flavoured Markdown, for

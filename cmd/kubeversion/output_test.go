@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 // forgery is a property name that, printed raw, would end lint's line,
@@ -94,7 +96,7 @@ func TestGitHubEscapes(t *testing.T) {
 // quotes the input, can start a line of its own on standard error.
 func TestWriteProblemsForgedLines(t *testing.T) {
 	var b bytes.Buffer
-	writeProblems(&b, []problem{{"f.yaml", 3, "found character \"\n::error::forged\""}, {"::g.yaml", 0, "read error"}})
+	writeProblems(&b, []inputs.Problem{{File: "f.yaml", Line: 3, Message: "found character \"\n::error::forged\""}, {File: "::g.yaml", Message: "read error"}})
 	want := "f.yaml:3: found character \"\\n::error::forged\"\n\\x3a:g.yaml: read error\n"
 	if b.String() != want {
 		t.Errorf("writeProblems wrote %q, want %q", b.String(), want)

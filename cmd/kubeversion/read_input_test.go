@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 // endless is standard input that never ends: the bytes of text, again and
@@ -41,12 +43,12 @@ func timeout(t *testing.T) <-chan time.Time {
 
 // setMaxInputSize lowers the cap on input for the test.
 func setMaxInputSize(t *testing.T, n int64) {
-	old := maxInputSize
-	maxInputSize = n
-	t.Cleanup(func() { maxInputSize = old })
+	old := inputs.MaxInputSize
+	inputs.MaxInputSize = n
+	t.Cleanup(func() { inputs.MaxInputSize = old })
 }
 
-// TestLintInputSizeCap checks that lint reads at most maxInputSize bytes
+// TestLintInputSizeCap checks that lint reads at most inputs.MaxInputSize bytes
 // plus one of a file or of standard input, and stops there with an error
 // naming the limit and exit status 2: input that never ends (/dev/zero, a
 // file appended to while read) must not take all memory.
@@ -87,8 +89,8 @@ func TestCappedReader(t *testing.T) {
 	}{
 		{0, 0, false}, {1, 0, true}, {10, 10, false}, {11, 10, true}, {100000, 10, true}, {9, 10, false},
 	} {
-		data, err := io.ReadAll(newCappedReader(strings.NewReader(strings.Repeat("x", int(tt.size))), tt.limit))
-		if tt.tooLarge != errors.Is(err, errTooLarge) || int64(len(data)) > tt.limit {
+		data, err := io.ReadAll(inputs.NewCappedReader(strings.NewReader(strings.Repeat("x", int(tt.size))), tt.limit))
+		if tt.tooLarge != errors.Is(err, inputs.ErrTooLarge) || int64(len(data)) > tt.limit {
 			t.Errorf("reading %d bytes capped at %d: %d bytes, %v", tt.size, tt.limit, len(data), err)
 		}
 		if !tt.tooLarge && (err != nil || int64(len(data)) != tt.size) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cel"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -75,7 +76,7 @@ func (q requirement) String() string {
 // where the release given with --kubernetes-version is older and the
 // server reports no error of its own at the field (it drops the field:
 // see crd.Requirements). Requires is the newest release they need.
-func (r *report) addRequirements(loc *locator, c *crd.CustomResourceDefinition, j *judge, rejected map[string]bool) {
+func (r *report) addRequirements(loc *inputs.Locator, c *crd.CustomResourceDefinition, j *judge, rejected map[string]bool) {
 	top := 0
 	for _, q := range j.checker.Requirements(c) {
 		top = max(top, q.Minor)
@@ -89,7 +90,7 @@ func (r *report) addRequirements(loc *locator, c *crd.CustomResourceDefinition, 
 		field, cut1 := cutMiddle(q.Field)
 		reason, cut2 := cutMiddle(q.Reason)
 		r.Requirements = append(r.Requirements, requirement{
-			Line: loc.line(q.Field), Level: level, Field: field,
+			Line: loc.Line(q.Field), Level: level, Field: field,
 			Kubernetes: "1." + strconv.Itoa(q.Minor), Reason: reason, Truncated: cut1 || cut2,
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubeversion/kubeversion"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -89,9 +90,9 @@ type versionReport struct {
 // decoded, or nil when it could not be, with the errors of decoding; old
 // is the live object for an update, or nil; levels say what to do with the
 // findings of each upgrade check; j judges the CRD; b is --baseline, or nil.
-func newReport(o object, loc *locator, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels, j *judge, b *baseline) report {
+func newReport(o inputs.Object, loc *inputs.Locator, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels, j *judge, b *baseline) report {
 	r := report{
-		File: o.file, Line: o.line, Name: metadataName(o), Operation: "create",
+		File: o.File, Line: o.Line, Name: metadataName(o), Operation: "create",
 		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},
 		Requirements: []requirement{},
 	}
@@ -180,7 +181,7 @@ func asApplied(c, old *crd.CustomResourceDefinition) *crd.CustomResourceDefiniti
 }
 
 // addVersions lists c's versions in priority order, each at its line.
-func (r *report) addVersions(loc *locator, c *crd.CustomResourceDefinition) {
+func (r *report) addVersions(loc *inputs.Locator, c *crd.CustomResourceDefinition) {
 	order := make([]int, len(c.Spec.Versions))
 	for i := range order {
 		order[i] = i
@@ -195,7 +196,7 @@ func (r *report) addVersions(loc *locator, c *crd.CustomResourceDefinition) {
 			warning, _ = crd.DeprecationWarning(c, v.Name)
 		}
 		r.Versions = append(r.Versions, versionReport{
-			Name: v.Name, Line: loc.line("spec.versions[" + strconv.Itoa(i) + "].name"),
+			Name: v.Name, Line: loc.Line("spec.versions[" + strconv.Itoa(i) + "].name"),
 			Served: v.Served, Storage: v.Storage, Deprecated: v.Deprecated, Warning: warning,
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -73,7 +74,7 @@ func runValidate(e *env, args []string) int {
 	v.readCRDs(crdPaths)
 	v.readObjects(paths)
 	if len(v.objects) == 0 && len(v.problems) == 0 {
-		v.problems = append(v.problems, problem{File: strings.Join(paths, " "), Message: "only CustomResourceDefinitions, no object of them to validate"})
+		v.problems = append(v.problems, inputs.Problem{File: strings.Join(paths, " "), Message: "only CustomResourceDefinitions, no object of them to validate"})
 	}
 	ck := &objectChecker{defs: v.defs, level: *level, namespace: *namespace, validator: crd.NewObjectValidator(celEvaluator())}
 	if len(oldFlag) > 0 {
@@ -110,10 +111,10 @@ func runValidate(e *env, args []string) int {
 type validation struct {
 	in       *validateInputs
 	defs     *definitions
-	objects  []object // of OBJECTS, CRDs aside
+	objects  []inputs.Object // of OBJECTS, CRDs aside
 	reports  []objectReport
 	summary  validateSummary
-	problems []problem // input that could not be read
+	problems []inputs.Problem // input that could not be read
 	// allowUnchecked is --allow-unchecked: objects not checked do not
 	// fail the run.
 	allowUnchecked bool
@@ -124,10 +125,10 @@ type validation struct {
 func (v *validation) readCRDs(paths []string) {
 	for _, path := range paths {
 		found, others := 0, 0
-		p := v.in.each(path, func(name string, r io.Reader) *problem {
-			var first *problem
-			p := readStream(name, r, func(o object) bool {
-				if !o.isCRD() {
+		p := v.in.each(path, func(name string, r io.Reader) *inputs.Problem {
+			var first *inputs.Problem
+			p := inputs.ReadStream(name, r, func(o inputs.Object) bool {
+				if !o.IsCRD() {
 					others++
 					return true
 				}
@@ -144,7 +145,7 @@ func (v *validation) readCRDs(paths []string) {
 		case p != nil:
 			v.problems = append(v.problems, *p)
 		case found == 0:
-			v.problems = append(v.problems, problem{File: path, Message: "--crd: no CustomResourceDefinition found"})
+			v.problems = append(v.problems, inputs.Problem{File: path, Message: "--crd: no CustomResourceDefinition found"})
 		}
 		if others > 0 {
 			fmt.Fprintf(v.in.e.stderr, "kubeversion validate: --crd %s: %d object%s that are not CustomResourceDefinitions left out: give them as OBJECTS to validate them\n", diag.TextLine(path), others, plural(others))
@@ -152,19 +153,19 @@ func (v *validation) readCRDs(paths []string) {
 	}
 }
 
-// readObjects reads the objects of the OBJECTS paths, and their CRDs. A
+// inputs.ReadObjects reads the objects of the OBJECTS paths, and their CRDs. A
 // path without any object is a problem, as kubectl apply refuses to apply
 // nothing; so is a Helm chart with objects only in its templates.
 func (v *validation) readObjects(paths []string) {
 	for _, path := range paths {
 		found, objects, charts := 0, len(v.objects), len(v.in.charts)
-		p := v.in.each(path, func(name string, r io.Reader) *problem {
-			var first *problem
-			p := keepStream(name, r, func(o object) {
+		p := v.in.each(path, func(name string, r io.Reader) *inputs.Problem {
+			var first *inputs.Problem
+			p := inputs.KeepStream(name, r, func(o inputs.Object) {
 				found++
 				switch {
 				case first != nil:
-				case o.isCRD():
+				case o.IsCRD():
 					first = v.defs.add(o)
 				default:
 					v.objects = append(v.objects, o)
@@ -180,9 +181,9 @@ func (v *validation) readObjects(paths []string) {
 			v.problems = append(v.problems, *p)
 		case len(v.objects) == objects && len(v.in.charts) > charts:
 			chart := v.in.charts[charts]
-			v.problems = append(v.problems, problem{File: path, Message: "no object found outside the templates of the Helm chart " + chart + ": render them, helm template " + chart + " | kubeversion validate -"})
+			v.problems = append(v.problems, inputs.Problem{File: path, Message: "no object found outside the templates of the Helm chart " + chart + ": render them, helm template " + chart + " | kubeversion validate -"})
 		case found == 0:
-			v.problems = append(v.problems, problem{File: path, Message: "no object found"})
+			v.problems = append(v.problems, inputs.Problem{File: path, Message: "no object found"})
 		}
 	}
 }

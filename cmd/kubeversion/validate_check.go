@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -83,12 +84,12 @@ type objectChecker struct {
 
 // check judges o, a custom resource or not, as `kubectl apply` and the
 // API server would: on create, or on update of its live object of --old.
-func (ck *objectChecker) check(o object) objectReport {
-	r := objectReport{File: o.file, Line: o.line, APIVersion: o.str("apiVersion"), Kind: o.str("kind"),
+func (ck *objectChecker) check(o inputs.Object) objectReport {
+	r := objectReport{File: o.File, Line: o.Line, APIVersion: o.Str("apiVersion"), Kind: o.Str("kind"),
 		Name: metadataName(o), Errors: []lintError{}, Warnings: []objectWarning{}}
-	meta, _ := o.fields["metadata"].(map[string]any)
+	meta, _ := o.Fields["metadata"].(map[string]any)
 	r.Namespace, _ = meta["namespace"].(string)
-	loc := &objectLocator{l: newLocator(o)}
+	loc := inputs.NewLocator(o)
 	if r.APIVersion == "" && r.Kind == "" {
 		// Not a Kubernetes object at all: a file of a directory that is
 		// something else, as a CI workflow or a tool's configuration.
@@ -99,9 +100,9 @@ func (ck *objectChecker) check(o object) objectReport {
 		// kubectl's own validation refuses it before sending anything.
 		var missing []string
 		for _, f := range []string{"apiVersion", "kind"} {
-			if o.str(f) == "" {
+			if o.Str(f) == "" {
 				missing = append(missing, f+" not set")
-				r.addError(lintError{Line: o.line, Field: f, Type: "not set", Message: "error validating data: " + f + " not set"})
+				r.addError(lintError{Line: o.Line, Field: f, Type: "not set", Message: "error validating data: " + f + " not set"})
 			}
 		}
 		return r.judged(statusInvalid, "kubectl refuses it: "+strings.Join(missing, ", "))
@@ -113,7 +114,7 @@ func (ck *objectChecker) check(o object) objectReport {
 		kinds := ck.defs.byGroup[group]
 		msg := "no matches for kind " + strconv.Quote(r.Kind) + " in version " + strconv.Quote(r.APIVersion) +
 			": the CustomResourceDefinitions of group " + group + " define " + strings.Join(kinds, ", ")
-		r.addError(lintError{Line: loc.line("kind"), Field: "kind", Type: "no kind match", Message: msg})
+		r.addError(lintError{Line: loc.ObjectLine("kind"), Field: "kind", Type: "no kind match", Message: msg})
 		return r.judged(statusInvalid, "unknown kind")
 	case d == nil && builtinGroups[group]:
 		r.Reason = r.Kind + " is a built-in kind of Kubernetes, not a custom resource"
@@ -129,12 +130,12 @@ func (ck *objectChecker) check(o object) objectReport {
 		return r.judged(statusNotChecked, r.Reason)
 	}
 	if msg := servedError(c, group, version); msg != "" {
-		r.addError(lintError{Line: loc.line("apiVersion"), Field: "apiVersion", Type: "no kind match",
+		r.addError(lintError{Line: loc.ObjectLine("apiVersion"), Field: "apiVersion", Type: "no kind match",
 			Message: "no matches for kind " + strconv.Quote(r.Kind) + " in version " + strconv.Quote(r.APIVersion) + ": " + msg})
 		return r.judged(statusInvalid, "version not served")
 	}
 
-	fields := ck.asSent(o.fields, c)
+	fields := ck.asSent(o.Fields, c)
 	var live *liveObject
 	if ck.live != nil {
 		if live = ck.liveOf(fields, group, r.Kind, r.Name); live == nil {
@@ -144,10 +145,10 @@ func (ck *objectChecker) check(o object) objectReport {
 			r.Live = live.file + ":" + strconv.Itoa(live.line)
 		}
 	}
-	sent := object{fields: fields}
-	data, err := sent.json()
+	sent := inputs.Object{Fields: fields}
+	data, err := sent.JSON()
 	if err != nil {
-		r.addError(lintError{Line: o.line, Type: "decoding error", Message: err.Error()})
+		r.addError(lintError{Line: o.Line, Type: "decoding error", Message: err.Error()})
 		return r.judged(statusInvalid, "")
 	}
 	var res *crd.ObjectResult
@@ -161,39 +162,39 @@ func (ck *objectChecker) check(o object) objectReport {
 	if err != nil {
 		// What the server refuses before validation: metadata of the
 		// wrong shape, a value the decoding cannot take.
-		r.addError(lintError{Line: o.line, Type: "decoding error", Message: err.Error()})
+		r.addError(lintError{Line: o.Line, Type: "decoding error", Message: err.Error()})
 		return r.judged(statusInvalid, "")
 	}
 	return ck.addResult(r, res, loc)
 }
 
 // addResult adds the result of package crd to r and judges it.
-func (ck *objectChecker) addResult(r objectReport, res *crd.ObjectResult, loc *objectLocator) objectReport {
+func (ck *objectChecker) addResult(r objectReport, res *crd.ObjectResult, loc *inputs.Locator) objectReport {
 	r.UncheckedRules = res.UncheckedRules
 	switch {
 	case len(res.Strict) > 0 && ck.level == fieldStrict:
 		// The server refuses the request before validation: these errors
 		// are all it says.
 		for _, f := range res.Strict {
-			r.addError(lintError{Line: loc.line(f.Path), Field: f.Path, Type: f.Kind, Message: "strict decoding error: " + f.String()})
+			r.addError(lintError{Line: loc.ObjectLine(f.Path), Field: f.Path, Type: f.Kind, Message: "strict decoding error: " + f.String()})
 		}
 		r.Rejected, r.HiddenErrors = true, len(res.Errors)
 		return r.judged(statusInvalid, "")
 	case ck.level == fieldWarn:
 		for _, f := range res.Strict {
-			r.Warnings = append(r.Warnings, objectWarning{Line: loc.line(f.Path), Field: f.Path, Message: f.String()})
+			r.Warnings = append(r.Warnings, objectWarning{Line: loc.ObjectLine(f.Path), Field: f.Path, Message: f.String()})
 		}
 	}
 	for _, e := range res.Errors {
 		if r.listsError() {
-			l := lintError{Line: loc.line(e.Field), Field: e.Field, Type: e.Type.String(), Detail: e.Detail, Message: e.Error()}
+			l := lintError{Line: loc.ObjectLine(e.Field), Field: e.Field, Type: e.Type.String(), Detail: e.Detail, Message: e.Error()}
 			r.Errors = append(r.Errors, l.shortened())
 		}
 	}
 	for _, w := range res.Warnings {
 		x := objectWarning{Line: r.Line, Message: w}
 		if f, ok := warningField(w); ok {
-			x.Field, x.Line = f, loc.line(f)
+			x.Field, x.Line = f, loc.ObjectLine(f)
 		}
 		r.Warnings = append(r.Warnings, x)
 	}

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strconv"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 // validateWriters write what validate finds in each -o format.
@@ -70,15 +72,15 @@ func objectNotListed(n int) string {
 // server accepts has the object it stores.
 func writeValidateJSON(out io.Writer, v *validation) error {
 	doc := struct {
-		Objects  []objectReport  `json:"objects"`
-		Summary  validateSummary `json:"summary"`
-		Problems []problem       `json:"problems"`
+		Objects  []objectReport   `json:"objects"`
+		Summary  validateSummary  `json:"summary"`
+		Problems []inputs.Problem `json:"problems"`
 	}{v.reports, v.summary, v.problems}
 	if doc.Objects == nil {
 		doc.Objects = []objectReport{}
 	}
 	if doc.Problems == nil {
-		doc.Problems = []problem{}
+		doc.Problems = []inputs.Problem{}
 	}
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -17,32 +18,6 @@ import (
 // judged; the CustomResourceDefinitions of --crd and of OBJECTS; and the
 // live objects of --old. Everything is read before any object is judged,
 // since a CRD may follow its objects in a directory or a stream.
-
-// keepStream calls yield with each object of the manifest stream r, as
-// [readStream] reads them, with the text of its document kept (see
-// [lazyNode]), so that the object can be held after the stream moves on
-// and its fields located later. It returns the problem that ends the
-// stream, if any.
-func keepStream(file string, r io.Reader, yield func(object)) *problem {
-	var p *problem
-	splitProblem := splitStream(file, r, func(d document) bool {
-		var objects []object
-		objects, p = documentObjects(file, d)
-		for _, o := range objects {
-			if o.node == nil { // not an item of a list, whose node is parsed
-				kept := d
-				kept.text = bytes.Clone(d.text) // the next document reuses d.text
-				o.text = &lazyNode{d: kept}
-			}
-			yield(o)
-		}
-		return p == nil
-	})
-	if p != nil {
-		return p
-	}
-	return splitProblem
-}
 
 // definition is a CustomResourceDefinition that validate judges objects
 // against, with where it was read.
@@ -72,23 +47,23 @@ type definitions struct {
 // group and kind, since which of the two the cluster has cannot be known.
 // A copy of one already read, byte for byte (the same file given as --crd
 // and in OBJECTS), is dropped.
-func (ds *definitions) add(o object) *problem {
-	data, err := o.json()
+func (ds *definitions) add(o inputs.Object) *inputs.Problem {
+	data, err := o.JSON()
 	if err != nil {
-		return &problem{o.file, o.line, err.Error()}
+		return &inputs.Problem{File: o.File, Line: o.Line, Message: err.Error()}
 	}
-	c, errs := decodeCRD(o, newLocator(o))
+	c, errs := decodeCRD(o, inputs.NewLocator(o))
 	if c == nil {
-		return &problem{o.file, errs[0].Line, "CustomResourceDefinition " + metadataName(o) + ": " + errs[0].Message}
+		return &inputs.Problem{File: o.File, Line: errs[0].Line, Message: "CustomResourceDefinition " + metadataName(o) + ": " + errs[0].Message}
 	}
-	d := &definition{crd: c, file: o.file, line: o.line, json: data}
+	d := &definition{crd: c, file: o.File, line: o.Line, json: data}
 	switch {
 	case len(errs) > 0:
-		d.rejected = fmt.Sprintf("the API server rejects its CRD %s (%s:%d): %s", c.Metadata.Name, o.file, errs[0].Line, errs[0].Message)
+		d.rejected = fmt.Sprintf("the API server rejects its CRD %s (%s:%d): %s", c.Metadata.Name, o.File, errs[0].Line, errs[0].Message)
 	default:
 		if errs := newestJudge.validator.ValidateCreate(c); len(errs) > 0 {
 			d.rejected = fmt.Sprintf("the API server rejects its CRD %s (%s:%d), with %d error%s: kubeversion lint %s says which",
-				c.Metadata.Name, o.file, o.line, len(errs), plural(len(errs)), o.file)
+				c.Metadata.Name, o.File, o.Line, len(errs), plural(len(errs)), o.File)
 		}
 	}
 	key := groupKind(c.Spec.Group, c.Spec.Names.Kind)
@@ -99,7 +74,7 @@ func (ds *definitions) add(o object) *problem {
 		if bytes.Equal(first.json, data) {
 			return nil
 		}
-		return &problem{o.file, o.line, fmt.Sprintf("a second CustomResourceDefinition of kind %s in group %s, after the one at %s:%d: the input must hold one of each kind",
+		return &inputs.Problem{File: o.File, Line: o.Line, Message: fmt.Sprintf("a second CustomResourceDefinition of kind %s in group %s, after the one at %s:%d: the input must hold one of each kind",
 			c.Spec.Names.Kind, c.Spec.Group, first.file, first.line)}
 	}
 	ds.byKind[key] = d
@@ -123,11 +98,11 @@ type liveObject struct {
 }
 
 // keyOf returns the liveKey of o, with the namespace as written.
-func keyOf(o object) liveKey {
-	group, _ := splitAPIVersion(o.str("apiVersion"))
-	meta, _ := o.fields["metadata"].(map[string]any)
+func keyOf(o inputs.Object) liveKey {
+	group, _ := splitAPIVersion(o.Str("apiVersion"))
+	meta, _ := o.Fields["metadata"].(map[string]any)
 	ns, _ := meta["namespace"].(string)
-	return liveKey{groupKind(group, o.str("kind")), ns, metadataName(o)}
+	return liveKey{groupKind(group, o.Str("kind")), ns, metadataName(o)}
 }
 
 // splitAPIVersion returns the group and version of an apiVersion: "" and
@@ -148,16 +123,16 @@ type validateInputs struct {
 }
 
 // each calls read with the name and text of each input of path, as lint
-// reads its PATHs (see inputs.eachInput), skipping the templates of Helm
+// reads its PATHs (see walker.each), skipping the templates of Helm
 // charts with a note.
-func (in *validateInputs) each(path string, read func(name string, r io.Reader) *problem) *problem {
-	var first *problem
-	all := inputs{noKustomize: in.noKustomize, skip: in.skip}
-	err := all.eachInput(in.e, path, func(name string, r io.Reader) error {
-		var sniffer templateSniffer
+func (in *validateInputs) each(path string, read func(name string, r io.Reader) *inputs.Problem) *inputs.Problem {
+	var first *inputs.Problem
+	all := inputs.Walker{Stdin: in.e.stdin, Stderr: in.e.stderr, NoKustomize: in.noKustomize, Skip: in.skip}
+	err := all.Each(path, func(name string, r io.Reader) error {
+		var sniffer inputs.TemplateSniffer
 		if first = read(name, io.TeeReader(r, &sniffer)); first != nil {
-			if sniffer.found {
-				first.Message += strings.ReplaceAll(templateHint, "kubeversion lint", "kubeversion validate")
+			if sniffer.Found {
+				first.Message += strings.ReplaceAll(inputs.TemplateHint, "kubeversion lint", "kubeversion validate")
 			}
 			return errStopped
 		}
@@ -167,7 +142,7 @@ func (in *validateInputs) each(path string, read func(name string, r io.Reader) 
 	case first != nil:
 		return first
 	case err != nil:
-		return &problem{path, 0, err.Error()}
+		return &inputs.Problem{File: path, Line: 0, Message: err.Error()}
 	}
 	return nil
 }
@@ -176,12 +151,12 @@ func (in *validateInputs) each(path string, read func(name string, r io.Reader) 
 // Chart.yaml and values files, and its templates, until helm template
 // renders them, saying so once per chart.
 func (in *validateInputs) skip(root, p string, d fs.DirEntry) bool {
-	if p == root || !isChart(filepath.Dir(p)) {
+	if p == root || !inputs.IsChart(filepath.Dir(p)) {
 		return false
 	}
 	if !d.IsDir() {
 		name := d.Name()
-		return name == "Chart.yaml" || strings.HasPrefix(name, "values") && isManifestName(name)
+		return name == "Chart.yaml" || strings.HasPrefix(name, "values") && inputs.IsManifestName(name)
 	}
 	if d.Name() != "templates" {
 		return false
@@ -195,26 +170,26 @@ func (in *validateInputs) skip(root, p string, d fs.DirEntry) bool {
 // readLive reads the live objects of --old by liveKey. Two objects with
 // one key are a problem, at the second: which of them is live cannot be
 // known.
-func (in *validateInputs) readLive(paths []string) (map[liveKey]*liveObject, *problem) {
+func (in *validateInputs) readLive(paths []string) (map[liveKey]*liveObject, *inputs.Problem) {
 	live := map[liveKey]*liveObject{}
 	for _, path := range paths {
-		p := in.each(path, func(name string, r io.Reader) *problem {
-			var first *problem
-			p := readStream(name, r, func(o object) bool {
-				if o.isCRD() || o.str("kind") == "" {
+		p := in.each(path, func(name string, r io.Reader) *inputs.Problem {
+			var first *inputs.Problem
+			p := inputs.ReadStream(name, r, func(o inputs.Object) bool {
+				if o.IsCRD() || o.Str("kind") == "" {
 					return true
 				}
-				data, err := o.json()
+				data, err := o.JSON()
 				if err != nil {
-					first = &problem{name, o.line, err.Error()}
+					first = &inputs.Problem{File: name, Line: o.Line, Message: err.Error()}
 					return false
 				}
 				k := keyOf(o)
 				if w, twice := live[k]; twice {
-					first = &problem{name, o.line, fmt.Sprintf("a second live object %s %s, after the one at %s:%d: --old must hold one object of each name", o.str("kind"), objectName(k.namespace, k.name), w.file, w.line)}
+					first = &inputs.Problem{File: name, Line: o.Line, Message: fmt.Sprintf("a second live object %s %s, after the one at %s:%d: --old must hold one object of each name", o.Str("kind"), objectName(k.namespace, k.name), w.file, w.line)}
 					return false
 				}
-				live[k] = &liveObject{json: data, fields: o.fields, file: name, line: o.line, apiVersion: o.str("apiVersion")}
+				live[k] = &liveObject{json: data, fields: o.Fields, file: name, line: o.Line, apiVersion: o.Str("apiVersion")}
 				return true
 			})
 			if first != nil {

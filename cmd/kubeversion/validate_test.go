@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -215,7 +216,7 @@ func TestValidateJSON(t *testing.T) {
 			Object                                                       map[string]any
 		}
 		Summary  validateSummary
-		Problems []problem
+		Problems []inputs.Problem
 	}
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
@@ -393,49 +394,6 @@ func TestValidateScope(t *testing.T) {
 	}
 }
 
-func TestValidateObjectLocator(t *testing.T) {
-	text := `apiVersion: example.com/v1
-kind: Widget
-metadata:
-  name: w
-  labels:
-    app.kubernetes.io/name: w
-spec:
-  version: "1.2"
-  validation: strict
-  items:
-  - name: a
-  - name: b
-    port: 80
-`
-	objects, p := readObjects("w.yaml", []byte(text))
-	if p != nil {
-		t.Fatal(p)
-	}
-	// readObjects keeps no text for an object that is not a CRD: give it.
-	o := objects[0]
-	o.text = &lazyNode{d: document{text: []byte(text), line: 1}}
-	for _, tt := range []struct {
-		path string
-		line int
-	}{
-		{"spec.version", 8}, // a field of the object, not a CRD's spec.versions
-		{"spec.validation", 9},
-		{"spec.items[1].port", 13},
-		{"spec.items[1]", 12},
-		{"spec.items[5].name", 10},
-		{"metadata.labels[app.kubernetes.io/name]", 6},
-		{"metadata.labels['app.kubernetes.io/name']", 6},
-		{"spec.missing", 7},
-		{"<nil>", 1},
-		{"", 1},
-	} {
-		if got := (&objectLocator{l: newLocator(o)}).line(tt.path); got != tt.line {
-			t.Errorf("line(%q) = %d, want %d", tt.path, got, tt.line)
-		}
-	}
-}
-
 // TestValidateWithoutCEL checks an object judged without a CEL evaluator:
 // "no errors", never "valid", and counted as not checked in full.
 func TestValidateWithoutCEL(t *testing.T) {
@@ -443,7 +401,7 @@ func TestValidateWithoutCEL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	crds, p := readObjects("crd.yaml", data)
+	crds, p := inputs.ReadObjects("crd.yaml", data)
 	if p != nil {
 		t.Fatal(p)
 	}
@@ -452,8 +410,8 @@ func TestValidateWithoutCEL(t *testing.T) {
 		t.Fatal(p)
 	}
 	text := "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: small, replicas: 5, maxReplicas: 2}\n"
-	var objects []object
-	if p := keepStream("w.yaml", strings.NewReader(text), func(o object) { objects = append(objects, o) }); p != nil {
+	var objects []inputs.Object
+	if p := inputs.KeepStream("w.yaml", strings.NewReader(text), func(o inputs.Object) { objects = append(objects, o) }); p != nil {
 		t.Fatal(p)
 	}
 	ck := &objectChecker{defs: defs, level: fieldStrict, namespace: "default"} // the zero validator: no CEL

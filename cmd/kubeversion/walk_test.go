@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 // layout writes files (path: content) under a new directory and returns it.
@@ -102,7 +104,7 @@ func TestLintHelmChart(t *testing.T) {
 // them.
 func TestLintKustomization(t *testing.T) {
 	dir := filepath.Join(moduleDir(t, "sigs.k8s.io/cluster-api@v1.8.0"), "config", "crd")
-	built, err := kustomizeBuild(dir)
+	built, err := inputs.KustomizeBuild(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,10 +153,10 @@ func TestLintTemplateHint(t *testing.T) {
 	if strings.Contains(errOut, "helm template") {
 		t.Errorf("plain YAML gets the template hint:\n%s", errOut)
 	}
-	var s templateSniffer
+	var s inputs.TemplateSniffer
 	s.Write([]byte("a: {"))
 	s.Write([]byte("{ x }}"))
-	if !s.found {
+	if !s.Found {
 		t.Error("{{ split across two writes is not seen")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -120,11 +121,11 @@ func runWebhookCheck(e *env, args []string) int {
 func readSamples(e *env, def *crd.CustomResourceDefinition, paths []string) ([]sample, string) {
 	var samples []sample
 	for _, path := range paths {
-		data, err := readFile(e.stdin, path)
+		data, err := inputs.ReadFile(e.stdin, path)
 		if err != nil {
 			return nil, err.Error()
 		}
-		objects, p := readObjects(path, data)
+		objects, p := inputs.ReadObjects(path, data)
 		if p != nil {
 			return nil, p.String()
 		}
@@ -159,27 +160,27 @@ func (c *webhookChecker) summary(strategy string, objects int) webhookSummary {
 
 // readWebhookCRD reads the one CustomResourceDefinition of file, as lint
 // reads it; errors of validation are lint's business, not checked here.
-func readWebhookCRD(e *env, file string) (*crd.CustomResourceDefinition, *problem) {
-	data, err := readFile(e.stdin, file)
+func readWebhookCRD(e *env, file string) (*crd.CustomResourceDefinition, *inputs.Problem) {
+	data, err := inputs.ReadFile(e.stdin, file)
 	if err != nil {
-		return nil, &problem{file, 0, err.Error()}
+		return nil, &inputs.Problem{File: file, Line: 0, Message: err.Error()}
 	}
-	objects, p := readObjects(file, data)
+	objects, p := inputs.ReadObjects(file, data)
 	if p != nil {
 		return nil, p
 	}
-	var found []object
+	var found []inputs.Object
 	for _, o := range objects {
-		if o.isCRD() {
+		if o.IsCRD() {
 			found = append(found, o)
 		}
 	}
 	if len(found) != 1 {
-		return nil, &problem{file, 0, fmt.Sprintf("want one CustomResourceDefinition, found %d", len(found))}
+		return nil, &inputs.Problem{File: file, Line: 0, Message: fmt.Sprintf("want one CustomResourceDefinition, found %d", len(found))}
 	}
-	def, errs := decodeCRD(found[0], newLocator(found[0]))
+	def, errs := decodeCRD(found[0], inputs.NewLocator(found[0]))
 	if len(errs) > 0 { // the server would not have it
-		return nil, &problem{file, errs[0].Line, errs[0].Message}
+		return nil, &inputs.Problem{File: file, Line: errs[0].Line, Message: errs[0].Message}
 	}
 	return def, nil
 }

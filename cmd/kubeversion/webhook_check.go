@@ -63,7 +63,7 @@ func (c *webhookChecker) check(samples []sample) {
 // add keeps a finding of sample s, unless the run stopped: a call that
 // stopped it is not a finding of its sample.
 func (c *webhookChecker) add(s sample, check, from, to, msg string) {
-	c.addFinding(webhookFinding{s.file, s.line, s.label(), check, from, to, msg})
+	c.addFinding(webhookFinding{s.File, s.Line, s.label(), check, from, to, msg})
 }
 
 func (c *webhookChecker) addFinding(f webhookFinding) {
@@ -76,7 +76,7 @@ func (c *webhookChecker) addFinding(f webhookFinding) {
 // server would refuse, what it would prune on the way there, and what does
 // not come back as it was.
 func (c *webhookChecker) checkRoundTrip(s sample, to string) {
-	there, _, err := c.convert([]map[string]any{deepCopy(s.fields).(map[string]any)}, false, to)
+	there, _, err := c.convert([]map[string]any{deepCopy(s.Fields).(map[string]any)}, false, to)
 	if err != nil {
 		c.add(s, "convert", s.version, to, err.Error())
 		return
@@ -95,7 +95,7 @@ func (c *webhookChecker) checkRoundTrip(s sample, to string) {
 	if p := back[0].Pruned; len(p) > 0 {
 		c.add(s, "pruned", to, s.version, fmt.Sprintf("the %s schema prunes what the webhook wrote, silently: %s", s.version, strings.Join(p, ", ")))
 	}
-	if diffs := c.filterDiffs(diffValues("", s.fields, back[0].Object, nil)); len(diffs) > 0 {
+	if diffs := c.filterDiffs(diffValues("", s.Fields, back[0].Object, nil)); len(diffs) > 0 {
 		c.add(s, "round trip", s.version, to, "does not come back as it was: "+strings.Join(diffs, "; "))
 	}
 }
@@ -108,7 +108,7 @@ var indexInMessage = regexp.MustCompile(`at index (\d+)`)
 func (c *webhookChecker) checkList(samples []sample, to string) {
 	objs := make([]map[string]any, len(samples))
 	for i, s := range samples {
-		objs[i] = deepCopy(s.fields).(map[string]any)
+		objs[i] = deepCopy(s.Fields).(map[string]any)
 	}
 	_, sent, err := c.convert(objs, true, to)
 	if err == nil {
@@ -123,7 +123,7 @@ func (c *webhookChecker) checkList(samples []sample, to string) {
 			}
 		}
 	}
-	c.addFinding(webhookFinding{at.file, at.line, fmt.Sprintf("list of %d", len(samples)), "list", "", to, err.Error()})
+	c.addFinding(webhookFinding{at.File, at.Line, fmt.Sprintf("list of %d", len(samples)), "list", "", to, err.Error()})
 }
 
 // checkLost reports, for strategy None, the fields of s that reading it
@@ -135,7 +135,7 @@ func (c *webhookChecker) checkLost(s sample) {
 		if to == s.version || schema == nil {
 			continue
 		}
-		obj := deepCopy(s.fields).(map[string]any)
+		obj := deepCopy(s.Fields).(map[string]any)
 		obj["apiVersion"] = c.def.Spec.Group + "/" + to
 		pruned, err := crd.Coerce(obj, schema)
 		switch {

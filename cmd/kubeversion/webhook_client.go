@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/conversion"
 	"github.com/kubeversion/kubeversion/crd"
 )
@@ -183,7 +184,7 @@ func (c *webhookClient) post(review *conversion.Review) ([]byte, error) {
 		return nil, err
 	}
 	if int64(len(body)) > limit {
-		return nil, &stopError{reason: fmt.Sprintf("the answer is longer than %s, the most webhook check reads of the answer to a request of %d bytes (the API server reads any size)", sizeString(limit), len(data))}
+		return nil, &stopError{reason: fmt.Sprintf("the answer is longer than %s, the most webhook check reads of the answer to a request of %d bytes (the API server reads any size)", inputs.SizeString(limit), len(data))}
 	}
 	return body, httpFailure(resp, body)
 }

@@ -4,9 +4,10 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"io"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 )
 
 // webhookFinding is one thing webhook check found, at the line of the

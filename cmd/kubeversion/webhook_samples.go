@@ -4,22 +4,23 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
 // sample is a sample object of the CRD's kind, with its version's name.
 type sample struct {
-	object
+	inputs.Object
 	version string
 }
 
 // label names s as "CronTab name" or "CronTab namespace/name".
 func (s sample) label() string {
-	name := metadataString(s.fields, "name")
-	if ns := metadataString(s.fields, "namespace"); ns != "" {
+	name := metadataString(s.Fields, "name")
+	if ns := metadataString(s.Fields, "namespace"); ns != "" {
 		name = ns + "/" + name
 	}
-	return strings.TrimSpace(s.str("kind") + " " + name)
+	return strings.TrimSpace(s.Str("kind") + " " + name)
 }
 
 func metadataString(obj map[string]any, key string) string {
@@ -31,13 +32,13 @@ func metadataString(obj map[string]any, key string) string {
 // samplesOf returns the objects as samples of def, or the problem with the
 // first that is not an object of def's group and kind in one of its
 // versions: the API server would not convert it.
-func samplesOf(def *crd.CustomResourceDefinition, objects []object) ([]sample, *problem) {
+func samplesOf(def *crd.CustomResourceDefinition, objects []inputs.Object) ([]sample, *inputs.Problem) {
 	var out []sample
 	for _, o := range objects {
-		group, version, _ := strings.Cut(o.str("apiVersion"), "/")
-		if group != def.Spec.Group || o.str("kind") != def.Spec.Names.Kind || !hasVersion(def, version) {
-			return nil, &problem{o.file, o.line, fmt.Sprintf("apiVersion %q, kind %q: not a %s of a version of %s",
-				o.str("apiVersion"), o.str("kind"), def.Spec.Names.Kind, def.Spec.Group)}
+		group, version, _ := strings.Cut(o.Str("apiVersion"), "/")
+		if group != def.Spec.Group || o.Str("kind") != def.Spec.Names.Kind || !hasVersion(def, version) {
+			return nil, &inputs.Problem{File: o.File, Line: o.Line, Message: fmt.Sprintf("apiVersion %q, kind %q: not a %s of a version of %s",
+				o.Str("apiVersion"), o.Str("kind"), def.Spec.Names.Kind, def.Spec.Group)}
 		}
 		out = append(out, sample{o, version})
 	}
@@ -86,7 +87,7 @@ func (c *webhookChecker) stored(samples []sample) []sample {
 			out = append(out, s)
 			continue
 		}
-		obj := deepCopy(s.fields).(map[string]any)
+		obj := deepCopy(s.Fields).(map[string]any)
 		pruned, err := crd.Coerce(obj, schema)
 		switch {
 		case err != nil:
@@ -95,7 +96,7 @@ func (c *webhookChecker) stored(samples []sample) []sample {
 		case len(pruned) > 0:
 			c.add(s, "stored", s.version, s.version, fmt.Sprintf("the %s schema prunes, when it is stored: %s", s.version, strings.Join(pruned, ", ")))
 		}
-		s.fields = obj
+		s.Fields = obj
 		out = append(out, s)
 	}
 	return out

@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"bytes"
@@ -26,7 +26,7 @@ const maxAliasBytes = 4 * 3 << 20
 // [textNode]; nil when the document has no anchor or no alias, or when
 // go.yaml.in/yaml/v3 does not read it (sigs.k8s.io/yaml then says why,
 // or reads it with go.yaml.in/yaml/v2's guard alone).
-func checkAliases(file string, d document) (*yaml.Node, *problem) {
+func checkAliases(file string, d document) (*yaml.Node, *Problem) {
 	if d.json || bytes.IndexByte(d.text, '&') < 0 || bytes.IndexByte(d.text, '*') < 0 {
 		return nil, nil // nothing to expand
 	}
@@ -37,9 +37,9 @@ func checkAliases(file string, d document) (*yaml.Node, *problem) {
 	s := aliasSizer{anchors: map[*yaml.Node]int64{}}
 	s.size(&doc)
 	if s.over != nil {
-		return nil, &problem{file, d.line + s.over.Line - 1, fmt.Sprintf(
+		return nil, &Problem{file, d.line + s.over.Line - 1, fmt.Sprintf(
 			"yaml: aliases expand the document by more than %s, 4 times what the API server accepts in a request (at *%s)",
-			sizeString(maxAliasBytes), s.over.Value)}
+			SizeString(maxAliasBytes), s.over.Value)}
 	}
 	return &doc, nil
 }

@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"os"
@@ -21,10 +21,10 @@ func kustomizationIn(dir string) bool {
 	return false
 }
 
-// kustomizeBuild returns the objects that `kubectl apply -k dir` applies,
+// KustomizeBuild returns the objects that `kubectl apply -k dir` applies,
 // as YAML: it runs kustomize as k8s.io/cli-runtime's KustomizeVisitor
 // does (default options, the legacy order), from the disk.
-func kustomizeBuild(dir string) ([]byte, error) {
+func KustomizeBuild(dir string) ([]byte, error) {
 	opts := krusty.MakeDefaultOptions()
 	opts.Reorder = krusty.ReorderOptionLegacy
 	m, err := krusty.MakeKustomizer(opts).Run(filesys.MakeFsOnDisk(), dir)

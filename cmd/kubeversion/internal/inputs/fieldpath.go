@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"iter"
@@ -43,7 +43,7 @@ func cutKey(s string) (key, rest string) {
 	return s, ""
 }
 
-// splitPath returns the steps of path (see pathSteps), or nil for "".
-func splitPath(path string) []string {
+// SplitPath returns the steps of path (see pathSteps), or nil for "".
+func SplitPath(path string) []string {
 	return slices.Collect(pathSteps(path))
 }

@@ -1,24 +1,20 @@
-package main
+package inputs
 
 import "strings"
 
-// objectLocator finds the lines of the fields of a custom resource, as
-// [locator] does for a CRD, with its indices, but takes paths as they are:
+// objectLine finds the line of a field of a custom resource, as
+// [Locator.line] does for a CRD, with its indices, but takes paths as they are:
 // spec.version or spec.validation of a custom resource are its own fields,
 // not the internal paths of a CRD that locator rewrites (see v1Path). A
 // key in brackets may be quoted, as CEL's fieldPath writes it:
 // spec.labels['app'].
-type objectLocator struct {
-	l *locator
-}
-
-// line returns the line of the field at path, or of the nearest enclosing
+//
+// It returns the line of the field at path, or of the nearest enclosing
 // field in the text, down to the object itself.
-func (ol *objectLocator) line(path string) int {
-	l := ol.l
+func (l *Locator) ObjectLine(path string) int {
 	if !l.parsed {
 		l.node, l.parsed = l.object.textNode(), true
-		l.object = object{}
+		l.object = Object{}
 	}
 	if l.node == nil {
 		return l.top

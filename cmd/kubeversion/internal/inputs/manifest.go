@@ -1,25 +1,26 @@
-package main
+package inputs
 
 import (
 	"bytes"
 	"encoding/json"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/blockyaml"
 	"go.yaml.in/yaml/v3"
 	sigsyaml "sigs.k8s.io/yaml"
 )
 
-// object is one Kubernetes object of a manifest: a YAML or JSON document,
+// Object is one Kubernetes object of a manifest: a YAML or JSON document,
 // or an item of a list.
-type object struct {
-	file   string
-	line   int            // where the object starts
-	fields map[string]any // the object as kubectl reads it
-	node   *yaml.Node     // its mapping in the text, for lines; nil if not found
+type Object struct {
+	File   string
+	Line   int            // where the object starts
+	Fields map[string]any // the object as kubectl reads it
+	Node   *yaml.Node     // its mapping in the text, for lines; nil if not found
 	// text, when set, is the document node is parsed from when first
-	// needed (see [object.textNode]); it is valid only while the object
+	// needed (see [Object.textNode]); it is valid only while the object
 	// is yielded.
 	text *lazyNode
 	// versionLines are the lines of spec.versions[i].name, one per
@@ -27,34 +28,34 @@ type object struct {
 	versionLines []int
 }
 
-// problem is input that could not be read: file:line: message.
-type problem struct {
+// Problem is input that could not be read: file:line: message.
+type Problem struct {
 	File    string `json:"file"`
 	Line    int    `json:"line,omitempty"` // 0 when the problem is not in the text, as for I/O errors
 	Message string `json:"message"`
 }
 
 // String returns "file:line: message", or "file: message" without a line.
-func (p problem) String() string {
+func (p Problem) String() string {
 	if p.Line == 0 {
 		return p.File + ": " + p.Message
 	}
 	return p.File + ":" + strconv.Itoa(p.Line) + ": " + p.Message
 }
 
-// readObjects returns the objects of a manifest, as [readStream] reads
+// ReadObjects returns the objects of a manifest, as [ReadStream] reads
 // them, and the problem that ends them if any.
-func readObjects(file string, data []byte) ([]object, *problem) {
-	var objects []object
-	p := readStream(file, bytes.NewReader(data), func(o object) bool {
-		o.node, o.text = o.textNode(), nil // the text is not kept
+func ReadObjects(file string, data []byte) ([]Object, *Problem) {
+	var objects []Object
+	p := ReadStream(file, bytes.NewReader(data), func(o Object) bool {
+		o.Node, o.text = o.textNode(), nil // the text is not kept
 		objects = append(objects, o)
 		return true
 	})
 	return objects, p
 }
 
-// readStream calls yield with each object of the manifest stream r, until
+// ReadStream calls yield with each object of the manifest stream r, until
 // it returns false, as `kubectl apply` reads them: documents cut by
 // [splitStream], YAML read by sigs.k8s.io/yaml (YAML 1.1, so `yes`, `on`
 // and `no` are booleans; of duplicate keys the last one counts, silently),
@@ -64,13 +65,13 @@ func readObjects(file string, data []byte) ([]object, *problem) {
 // whose aliases expand too far (see [checkAliases]), it returns the error,
 // located, after the objects before it; the rest of the stream is not
 // read, as kubectl stops there too.
-func readStream(file string, r io.Reader, yield func(object) bool) *problem {
-	var p *problem
+func ReadStream(file string, r io.Reader, yield func(Object) bool) *Problem {
+	var p *Problem
 	splitProblem := splitStream(file, r, func(d document) bool {
-		var objects []object
+		var objects []Object
 		objects, p = documentObjects(file, d)
 		for i, o := range objects {
-			objects[i] = object{} // yield may drop what it no longer needs
+			objects[i] = Object{} // yield may drop what it no longer needs
 			if !yield(o) {
 				return false
 			}
@@ -87,7 +88,7 @@ func readStream(file string, r io.Reader, yield func(object) bool) *problem {
 // one, the object, or the items of a list. A YAML document within the
 // subset package blockyaml reads is read by it, the others by
 // sigs.k8s.io/yaml: the two read the same text alike.
-func documentObjects(file string, d document) ([]object, *problem) {
+func documentObjects(file string, d document) ([]Object, *Problem) {
 	if !d.json {
 		if fields, lines, ok := blockyaml.Read(d.text, versionNamePath); ok {
 			if fields == nil {
@@ -106,7 +107,7 @@ func documentObjects(file string, d document) ([]object, *problem) {
 	}
 	fields, ok := v.(map[string]any)
 	if !ok {
-		return nil, &problem{file, d.line, "a Kubernetes object must be a mapping, not " + typeName(v)}
+		return nil, &Problem{file, d.line, "a Kubernetes object must be a mapping, not " + typeName(v)}
 	}
 	return newObject(file, d, fields, doc, nil)
 }
@@ -122,13 +123,13 @@ var versionNamePath = []string{"spec", "versions", "*", "name"}
 // Only lint's objects need lines, and only when there is something to
 // locate: the node tree of a CRD is parsed when first needed, that of a
 // list at once, for its items.
-func newObject(file string, d document, fields map[string]any, parsed *yaml.Node, versionLines []int) ([]object, *problem) {
-	o := object{file: file, line: d.firstLine(), fields: fields}
+func newObject(file string, d document, fields map[string]any, parsed *yaml.Node, versionLines []int) ([]Object, *Problem) {
+	o := Object{File: file, Line: d.firstLine(), Fields: fields}
 	_, isList := fields["items"]
 	switch {
 	case isList:
-		o.node = textNode(d, parsed)
-		o.line = lineOf(o.node, o.line)
+		o.Node = textNode(d, parsed)
+		o.Line = lineOf(o.Node, o.Line)
 	case fields["kind"] == "CustomResourceDefinition":
 		o.text = &lazyNode{d: d, parsed: parsed}
 		if len(versionLines) == countVersions(fields) {
@@ -154,7 +155,7 @@ func countVersions(fields map[string]any) int {
 
 // readDocument returns the value of a document as kubectl reads it, or nil
 // for an empty one.
-func readDocument(file string, d document) (any, *problem) {
+func readDocument(file string, d document) (any, *Problem) {
 	text := d.text
 	if !d.json {
 		j, err := sigsyaml.YAMLToJSON(text)
@@ -167,11 +168,11 @@ func readDocument(file string, d document) (any, *problem) {
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, &problem{file, d.line, "json: " + err.Error()}
+		return nil, &Problem{file, d.line, "json: " + err.Error()}
 	}
 	v, err := kubectlNumbers(v)
 	if err != nil {
-		return nil, &problem{file, d.line, err.Error()}
+		return nil, &Problem{file, d.line, err.Error()}
 	}
 	return v, nil
 }
@@ -212,35 +213,35 @@ func kubectlNumbers(v any) (any, error) {
 // An item is itself a list when its items field is a list (kubectl's
 // FlattenListVisitor), whose members must be objects and take nothing from
 // it. kubectl visits nested lists breadth first; lint keeps file order.
-func appendObjects(out []object, o object, nested bool) ([]object, *problem) {
-	raw, isList := o.fields["items"]
+func appendObjects(out []Object, o Object, nested bool) ([]Object, *Problem) {
+	raw, isList := o.Fields["items"]
 	items, isArray := raw.([]any)
 	if !isList || nested && !isArray {
 		return append(out, o), nil
 	}
-	itemsNode := child(o.node, "items")
+	itemsNode := child(o.Node, "items")
 	if !isArray && raw != nil { // items: null is an empty list
-		return out, &problem{o.file, lineOf(itemsNode, o.line), "items: must be a list of objects, not " + typeName(raw)}
+		return out, &Problem{o.File, lineOf(itemsNode, o.Line), "items: must be a list of objects, not " + typeName(raw)}
 	}
-	apiVersion, kind := o.str("apiVersion"), o.str("kind")
+	apiVersion, kind := o.Str("apiVersion"), o.Str("kind")
 	for i, raw := range items {
 		var node *yaml.Node
 		if itemsNode != nil && itemsNode.Kind == yaml.SequenceNode && i < len(itemsNode.Content) {
 			node = resolve(itemsNode.Content[i])
 		}
-		item := object{file: o.file, line: lineOf(node, o.line), node: node}
+		item := Object{File: o.File, Line: lineOf(node, o.Line), Node: node}
 		if raw == nil && !nested {
 			raw = map[string]any{} // unstructured decoding reads null as {}
 		}
 		var ok bool
-		if item.fields, ok = raw.(map[string]any); !ok {
-			return out, &problem{o.file, item.line, "items[" + strconv.Itoa(i) + "]: must be an object, not " + typeName(raw)}
+		if item.Fields, ok = raw.(map[string]any); !ok {
+			return out, &Problem{o.File, item.Line, "items[" + strconv.Itoa(i) + "]: must be an object, not " + typeName(raw)}
 		}
-		if !nested && item.str("kind") == "" && item.str("apiVersion") == "" {
-			item.fields["kind"] = trimList(kind)
-			item.fields["apiVersion"] = apiVersion
+		if !nested && item.Str("kind") == "" && item.Str("apiVersion") == "" {
+			item.Fields["kind"] = trimList(kind)
+			item.Fields["apiVersion"] = apiVersion
 		}
-		var p *problem
+		var p *Problem
 		if out, p = appendObjects(out, item, true); p != nil {
 			return out, p
 		}
@@ -255,9 +256,16 @@ func trimList(kind string) string {
 	return kind
 }
 
+// isCRD reports whether o is a CustomResourceDefinition, of any version of
+// apiextensions.k8s.io.
+func (o Object) IsCRD() bool {
+	return o.Str("kind") == "CustomResourceDefinition" &&
+		strings.HasPrefix(o.Str("apiVersion"), "apiextensions.k8s.io/")
+}
+
 // str returns the string field key of o, or "".
-func (o object) str(key string) string {
-	s, _ := o.fields[key].(string)
+func (o Object) Str(key string) string {
+	s, _ := o.Fields[key].(string)
 	return s
 }
 

@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"bufio"
@@ -39,7 +39,7 @@ const jsonPeek = 4096
 // keep: the next document reuses its memory. On a bad separator, bad JSON
 // after two good values or an error reading r (such as a *sizeError), it
 // returns the problem after the documents before it.
-func splitStream(file string, r io.Reader, yield func(document) bool) *problem {
+func splitStream(file string, r io.Reader, yield func(document) bool) *Problem {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(jsonPeek)
 	if !bytes.HasPrefix(bytes.TrimLeftFunc(head, unicode.IsSpace), []byte("{")) {
@@ -56,7 +56,7 @@ func splitStream(file string, r io.Reader, yield func(document) bool) *problem {
 // When the first or second value is not JSON, it returns the rest of the
 // stream from that value on, to be read as YAML, and the line it starts
 // at; it returns a nil reader at the end of r, or when yield stops.
-func splitJSON(file string, r io.Reader, yield func(document) bool) (io.Reader, int, *problem) {
+func splitJSON(file string, r io.Reader, yield func(document) bool) (io.Reader, int, *Problem) {
 	rec := &recorder{r: r}
 	dec := json.NewDecoder(rec)
 	base, line := 0, 1 // rec.kept holds the stream from offset base, which is at line
@@ -75,7 +75,7 @@ func splitJSON(file string, r io.Reader, yield func(document) bool) (io.Reader, 
 			return nil, 0, nil
 		case err != nil && rec.err != nil && !errors.Is(rec.err, io.EOF): // r failed, not the JSON
 			advance(start)
-			return nil, 0, &problem{file, 0, rec.err.Error()}
+			return nil, 0, &Problem{file, 0, rec.err.Error()}
 		case err != nil && count > 1: // kubectl's rule: a stream, no longer ambiguous
 			off := start
 			var syntax *json.SyntaxError
@@ -83,7 +83,7 @@ func splitJSON(file string, r io.Reader, yield func(document) bool) (io.Reader, 
 				off = int(syntax.Offset)
 			}
 			advance(off)
-			return nil, 0, &problem{file, line, "json: " + err.Error()}
+			return nil, 0, &Problem{file, line, "json: " + err.Error()}
 		case err != nil:
 			advance(start)
 			return io.MultiReader(bytes.NewReader(rec.kept), r), line, nil
@@ -120,7 +120,7 @@ func (rec *recorder) Read(p []byte) (int, error) {
 // from line n on. A line's "\r\n" becomes "\n", as bufio.Reader.ReadLine
 // makes it there. Each line is copied once, from r's buffer to the
 // document's, and the lines that need no care (see [plainRun]) in runs.
-func splitYAML(file string, r *bufio.Reader, n int, yield func(document) bool) *problem {
+func splitYAML(file string, r *bufio.Reader, n int, yield func(document) bool) *Problem {
 	var buf []byte
 	bufLine := 0
 	for ; ; n++ {
@@ -137,7 +137,7 @@ func splitYAML(file string, r *bufio.Reader, n int, yield func(document) bool) *
 		var err error
 		buf, err = appendLine(buf, r)
 		if err != nil && !errors.Is(err, io.EOF) {
-			return &problem{file, 0, err.Error()}
+			return &Problem{file, 0, err.Error()}
 		}
 		if err != nil && len(buf) == mark { // the end
 			if len(buf) > 0 {
@@ -153,7 +153,7 @@ func splitYAML(file string, r *bufio.Reader, n int, yield func(document) bool) *
 				if len(buf) > 0 && !yield(document{text: buf, line: bufLine}) {
 					return nil
 				}
-				return &problem{file, n, "invalid Yaml document separator: " + trimmed}
+				return &Problem{file, n, "invalid Yaml document separator: " + trimmed}
 			}
 			if len(buf) > 0 {
 				d := document{text: buf, line: bufLine}
@@ -240,7 +240,7 @@ var parserProblems = []string{
 // or, for parser errors, from 0. The line reported is the line of the file,
 // at most d's last line (an error at the end of the text is on its last
 // line); errors without a line are placed at d's first line.
-func yamlProblem(file string, d document, err error) *problem {
+func yamlProblem(file string, d document, err error) *Problem {
 	msg := err.Error()
 	line := d.line
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
@@ -253,7 +253,7 @@ func yamlProblem(file string, d document, err error) *problem {
 			line = min(d.line+n-1, last)
 		}
 	}
-	return &problem{file, line, msg}
+	return &Problem{file, line, msg}
 }
 
 // firstLine returns the first line of d that is not blank or a comment:

@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 	"os"
 )
 
-// maxInputSize is the most kubeversion reads of one input file, or of
+// MaxInputSize is the most kubeversion reads of one input file, or of
 // standard input: 256 MiB. Lint holds one document at a time, so its
 // memory does not grow with the file; the limit is what stops input that
 // never ends, such as /dev/zero, a file appended to while it is read, or a
@@ -16,22 +16,22 @@ import (
 // is far above what a manifest holds: the API server takes 3 MiB per
 // object, and 256 MiB is over 80 such objects, or some 35,000 CRDs of a
 // typical 7 KB. A variable so that tests can lower it.
-var maxInputSize int64 = 256 << 20
+var MaxInputSize int64 = 256 << 20
 
-// errTooLarge is the error of reading more than maxInputSize bytes.
-var errTooLarge = errors.New("input too large")
+// ErrTooLarge is the error of reading more than MaxInputSize bytes.
+var ErrTooLarge = errors.New("input too large")
 
-// sizeError is the error of an input larger than maxInputSize.
+// sizeError is the error of an input larger than MaxInputSize.
 type sizeError struct{ limit int64 }
 
 func (e *sizeError) Error() string {
-	return fmt.Sprintf("larger than %s, the most kubeversion reads of one file: split it", sizeString(e.limit))
+	return fmt.Sprintf("larger than %s, the most kubeversion reads of one file: split it", SizeString(e.limit))
 }
 
-func (e *sizeError) Unwrap() error { return errTooLarge }
+func (e *sizeError) Unwrap() error { return ErrTooLarge }
 
-// sizeString writes n bytes in MiB when it is a whole number of them.
-func sizeString(n int64) string {
+// SizeString writes n bytes in MiB when it is a whole number of them.
+func SizeString(n int64) string {
 	if n >= 1<<20 && n%(1<<20) == 0 {
 		return fmt.Sprintf("%d MiB", n>>20)
 	}
@@ -48,7 +48,7 @@ type cappedReader struct {
 	err   error
 }
 
-func newCappedReader(r io.Reader, limit int64) *cappedReader {
+func NewCappedReader(r io.Reader, limit int64) *cappedReader {
 	return &cappedReader{r: r, left: limit + 1, limit: limit}
 }
 
@@ -71,14 +71,14 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// openInput opens path for reading, standard input for "-", capped at
-// maxInputSize. A path named on the command line may be a regular file or
+// OpenInput opens path for reading, standard input for "-", capped at
+// MaxInputSize. A path named on the command line may be a regular file or
 // a pipe, as /dev/stdin or a shell's <(command) are; a device (/dev/zero,
 // a terminal), a socket or a directory is refused with an error, before
 // any read.
-func openInput(stdin io.Reader, path string) (io.ReadCloser, error) {
+func OpenInput(stdin io.Reader, path string) (io.ReadCloser, error) {
 	if path == "-" {
-		return readCloser{newCappedReader(stdin, maxInputSize), io.NopCloser(nil)}, nil
+		return readCloser{NewCappedReader(stdin, MaxInputSize), io.NopCloser(nil)}, nil
 	}
 	f, err := os.Open(path) // a pipe's open waits for its writer, as cat's does
 	if err != nil {
@@ -92,7 +92,7 @@ func openInput(stdin io.Reader, path string) (io.ReadCloser, error) {
 		f.Close()
 		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
-	return readCloser{newCappedReader(f, maxInputSize), f}, nil
+	return readCloser{NewCappedReader(f, MaxInputSize), f}, nil
 }
 
 // readable returns an error for a file that is neither a regular file nor
@@ -132,11 +132,11 @@ type readCloser struct {
 	io.Closer
 }
 
-// readFile reads a whole file, or standard input for "-", as openInput
-// opens it: capped at maxInputSize, and only from a regular file or a
+// ReadFile reads a whole file, or standard input for "-", as OpenInput
+// opens it: capped at MaxInputSize, and only from a regular file or a
 // pipe.
-func readFile(stdin io.Reader, path string) ([]byte, error) {
-	r, err := openInput(stdin, path)
+func ReadFile(stdin io.Reader, path string) ([]byte, error) {
+	r, err := OpenInput(stdin, path)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/blockyaml"
@@ -7,7 +7,7 @@ import (
 
 // The YAML node tree (go.yaml.in/yaml/v3's type, built by package
 // blockyaml or by yaml.v3) serves only to find the lines of fields: what an
-// object holds is read as kubectl reads it (manifest.go).
+// Object holds is read as kubectl reads it (manifest.go).
 
 // lazyNode is the text of a document whose node tree is parsed only when
 // a line is asked for: for a CRD without errors and findings, never.
@@ -20,9 +20,9 @@ type lazyNode struct {
 
 // textNode returns o's mapping in its text, parsing the text the first
 // time: see [textNode].
-func (o object) textNode() *yaml.Node {
-	if o.node != nil || o.text == nil {
-		return o.node
+func (o Object) textNode() *yaml.Node {
+	if o.Node != nil || o.text == nil {
+		return o.Node
 	}
 	if !o.text.done {
 		o.text.node, o.text.done = textNode(o.text.d, o.text.parsed), true

@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"testing"
@@ -6,11 +6,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// read is what readObjects finds, in a form easy to compare: each object's
+// read is what ReadObjects finds, in a form easy to compare: each object's
 // line and JSON, and the problem.
 type read struct {
 	Objects []readObject
-	Problem *problem
+	Problem *Problem
 }
 
 type readObject struct {
@@ -19,14 +19,14 @@ type readObject struct {
 }
 
 func readAll(data string) read {
-	objects, p := readObjects("f", []byte(data))
+	objects, p := ReadObjects("f", []byte(data))
 	var r read
 	for _, o := range objects {
-		j, err := o.json()
+		j, err := o.JSON()
 		if err != nil {
 			j = []byte(err.Error())
 		}
-		r.Objects = append(r.Objects, readObject{o.line, string(j)})
+		r.Objects = append(r.Objects, readObject{o.Line, string(j)})
 	}
 	r.Problem = p
 	return r
@@ -50,27 +50,27 @@ func TestReadObjects(t *testing.T) {
 		{"a separator with a comment", "a: 1\n--- # next\nb: 2\n",
 			read{Objects: []readObject{{1, `{"a":1}`}, {3, `{"b":2}`}}}},
 		{"a separator with content is kubectl's error", "a: 1\n--- {b: 2}\n",
-			read{Objects: []readObject{{1, `{"a":1}`}}, Problem: &problem{"f", 2, "invalid Yaml document separator: {b: 2}"}}},
+			read{Objects: []readObject{{1, `{"a":1}`}}, Problem: &Problem{"f", 2, "invalid Yaml document separator: {b: 2}"}}},
 		{"so is ----", "a: 1\n----\n",
-			read{Objects: []readObject{{1, `{"a":1}`}}, Problem: &problem{"f", 2, "invalid Yaml document separator: -"}}},
+			read{Objects: []readObject{{1, `{"a":1}`}}, Problem: &Problem{"f", 2, "invalid Yaml document separator: -"}}},
 		{"CRLF", "a: 1\r\n---\r\nb: x\r\n",
 			read{Objects: []readObject{{1, `{"a":1}`}, {3, `{"b":"x"}`}}}},
 		{"a scanner error deep in the file", "a: 1\n---\nb: 2\n---\nc: 3\nd:\n\te: 1\n",
-			read{Objects: []readObject{{1, `{"a":1}`}, {3, `{"b":2}`}}, Problem: &problem{"f", 7, "found character that cannot start any token"}}},
+			read{Objects: []readObject{{1, `{"a":1}`}, {3, `{"b":2}`}}, Problem: &Problem{"f", 7, "found character that cannot start any token"}}},
 		{"a parser error deep in the file, at its own line", "a: 1\n---\nb:\n  - c\n - d\n",
-			read{Objects: []readObject{{1, `{"a":1}`}}, Problem: &problem{"f", 5, "did not find expected key"}}},
+			read{Objects: []readObject{{1, `{"a":1}`}}, Problem: &Problem{"f", 5, "did not find expected key"}}},
 		{"an unclosed quote ends at the last line", "a: 1\n---\nb: \"x\nc: 1\n",
-			read{Objects: []readObject{{1, `{"a":1}`}}, Problem: &problem{"f", 4, "found unexpected end of stream"}}},
+			read{Objects: []readObject{{1, `{"a":1}`}}, Problem: &Problem{"f", 4, "found unexpected end of stream"}}},
 		{"an error without a line is at its document", "a: 1\n---\n# x\nb: &x [*x]\n",
-			read{Objects: []readObject{{1, `{"a":1}`}}, Problem: &problem{"f", 3, "anchor 'x' value contains itself"}}},
+			read{Objects: []readObject{{1, `{"a":1}`}}, Problem: &Problem{"f", 3, "anchor 'x' value contains itself"}}},
 		{"not a mapping", "- a\n",
-			read{Problem: &problem{"f", 1, "a Kubernetes object must be a mapping, not a list"}}},
+			read{Problem: &Problem{"f", 1, "a Kubernetes object must be a mapping, not a list"}}},
 		{"a JSON stream", "{\"a\": 1}\n{\"b\": 2}\n\n{\"c\":\n 3}",
 			read{Objects: []readObject{{1, `{"a":1}`}, {2, `{"b":2}`}, {4, `{"c":3}`}}}},
 		{"JSON, with duplicate keys", `{"a": 1, "a": 2}`,
 			read{Objects: []readObject{{1, `{"a":2}`}}}},
 		{"bad JSON after two values", "{\"a\": 1}\n{\"b\": 2}\n{\"c\": x}\n",
-			read{Objects: []readObject{{1, `{"a":1}`}, {2, `{"b":2}`}}, Problem: &problem{"f", 3, "json: invalid character 'x' looking for beginning of value"}}},
+			read{Objects: []readObject{{1, `{"a":1}`}, {2, `{"b":2}`}}, Problem: &Problem{"f", 3, "json: invalid character 'x' looking for beginning of value"}}},
 		{"JSON then YAML, as kubectl falls back", "{\"a\": 1}\n---\nb: 2\n",
 			read{Objects: []readObject{{1, `{"a":1}`}, {3, `{"b":2}`}}}},
 		{"a List", "kind: List\napiVersion: v1\nitems:\n- {kind: A, apiVersion: x/v1}\n- kind: List\n  items:\n  - {kind: B}\n",
@@ -86,9 +86,9 @@ func TestReadObjects(t *testing.T) {
 		{"an item whose items is no list is an object", "kind: List\nitems:\n- {kind: A, items: 3}\n- {kind: B, items: null}\n",
 			read{Objects: []readObject{{3, `{"items":3,"kind":"A"}`}, {4, `{"items":null,"kind":"B"}`}}}},
 		{"items that are not a list", "kind: List\nitems: 3\n",
-			read{Problem: &problem{"f", 2, "items: must be a list of objects, not a scalar"}}},
+			read{Problem: &Problem{"f", 2, "items: must be a list of objects, not a scalar"}}},
 		{"an item that is not an object", "kind: List\nitems:\n- {kind: A}\n- 3\n",
-			read{Objects: []readObject{{3, `{"kind":"A"}`}}, Problem: &problem{"f", 4, "items[1]: must be an object, not a scalar"}}},
+			read{Objects: []readObject{{3, `{"kind":"A"}`}}, Problem: &Problem{"f", 4, "items[1]: must be an object, not a scalar"}}},
 	} {
 		if diff := cmp.Diff(tt.want, readAll(tt.in)); diff != "" {
 			t.Errorf("%s: readObjects(%q) mismatch (-want +got):\n%s", tt.name, tt.in, diff)
@@ -111,7 +111,7 @@ spec:
           properties:
             spec: {type: object}
 `
-	objects, p := readObjects("f", []byte(text))
+	objects, p := ReadObjects("f", []byte(text))
 	if p != nil || len(objects) != 1 {
 		t.Fatalf("readObjects = %v, %v", objects, p)
 	}
@@ -129,7 +129,7 @@ spec:
 		{"status.storedVersions", 2},
 		{"", 2},
 	} {
-		if got := locate(objects[0], tt.path); got != tt.want {
+		if got := Locate(objects[0], tt.path); got != tt.want {
 			t.Errorf("locate(%q) = %d, want %d", tt.path, got, tt.want)
 		}
 	}

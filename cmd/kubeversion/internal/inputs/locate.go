@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"iter"
@@ -8,7 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// locate returns the line in o's text of the field at path, a field path
+// Locate returns the line in o's text of the field at path, a field path
 // of the API server ("spec.versions[0].name") or one without indices, as
 // in decoding errors ("spec.versions.served", found in the first version
 // that has the field). When the field is not in the text, as with a
@@ -22,20 +22,20 @@ import (
 // spec.additionalPrinterColumns and spec.selectableFields, where the server
 // moves what every version shares, are found in the first version.
 //
-// locate scans the keys of each mapping on the path: to locate many fields
-// of one object, as the errors of a CRD, use a [locator].
-func locate(o object, path string) int {
-	return (&locator{object: o, top: o.line}).line(path)
+// Locate scans the keys of each mapping on the path: to locate many fields
+// of one object, as the errors of a CRD, use a [Locator].
+func Locate(o Object, path string) int {
+	return (&Locator{object: o, top: o.Line}).Line(path)
 }
 
-// A locator finds the lines of many fields of one object, as [locate]
+// A locator finds the lines of many fields of one object, as [Locate]
 // does. It indexes the keys of a large mapping, and the first item with
 // each key of a large sequence, the first time a path goes through it, so
 // that locating the errors of a CRD costs time linear in the text and the
 // paths. Scanning the keys for each error cost their product: 27 s for
 // the 100,000 errors of a schema of 100,000 properties.
-type locator struct {
-	object object                               // whose node is parsed when first needed
+type Locator struct {
+	object Object                               // whose node is parsed when first needed
 	parsed bool                                 // node is set
 	node   *yaml.Node                           // the object's, or nil when it has none
 	top    int                                  // the object's line
@@ -43,24 +43,24 @@ type locator struct {
 	firsts map[*yaml.Node]map[string]*yaml.Node // of a sequence: the first mapping that has each key
 }
 
-// newLocator returns a locator for the fields of o that keeps its
+// NewLocator returns a locator for the fields of o that keeps its
 // indices: one per object, not per field.
-func newLocator(o object) *locator {
-	return &locator{object: o, top: o.line, keys: map[*yaml.Node]map[string]int{}, firsts: map[*yaml.Node]map[string]*yaml.Node{}}
+func NewLocator(o Object) *Locator {
+	return &Locator{object: o, top: o.Line, keys: map[*yaml.Node]map[string]int{}, firsts: map[*yaml.Node]map[string]*yaml.Node{}}
 }
 
-// indexed is the size from which a mapping's keys, or a sequence's items,
+// Indexed is the size from which a mapping's keys, or a sequence's items,
 // are indexed: below it, a scan costs less than a map.
-const indexed = 32
+const Indexed = 32
 
-// line returns the line of the field at path, as [locate].
-func (l *locator) line(path string) int {
+// line returns the line of the field at path, as [Locate].
+func (l *Locator) Line(path string) int {
 	if line, ok := l.versionLine(path); ok {
 		return line
 	}
 	if !l.parsed {
 		l.node, l.parsed = l.object.textNode(), true
-		l.object = object{}
+		l.object = Object{}
 	}
 	if l.node == nil {
 		return l.top
@@ -72,7 +72,7 @@ func (l *locator) line(path string) int {
 // text, or of the nearest enclosing field there, down to the object
 // itself. A step into a sequence is an index or, when byKey, the key of
 // the first item that has it (a CRD's versions by name).
-func (l *locator) walk(steps iter.Seq[string], byKey bool) int {
+func (l *Locator) walk(steps iter.Seq[string], byKey bool) int {
 	n := l.node
 	line := n.Line
 	for step := range steps {
@@ -107,7 +107,7 @@ func (l *locator) walk(steps iter.Seq[string], byKey bool) int {
 
 // versionLine returns the line of spec.versions[i].name when the reader
 // found it, without parsing the text.
-func (l *locator) versionLine(path string) (int, bool) {
+func (l *Locator) versionLine(path string) (int, bool) {
 	rest, ok := strings.CutPrefix(path, "spec.versions[")
 	if !ok || l.object.versionLines == nil {
 		return 0, false
@@ -125,8 +125,8 @@ func (l *locator) versionLine(path string) (int, bool) {
 
 // keyIndex returns the index in mapping n's Content of the first key
 // that is key, or -1.
-func (l *locator) keyIndex(n *yaml.Node, key string) int {
-	if l.keys == nil || len(n.Content) < 2*indexed {
+func (l *Locator) keyIndex(n *yaml.Node, key string) int {
+	if l.keys == nil || len(n.Content) < 2*Indexed {
 		return scanKeys(n, key)
 	}
 	index, ok := l.keys[n]
@@ -155,8 +155,8 @@ func scanKeys(n *yaml.Node, key string) int {
 }
 
 // firstWith returns the first mapping of sequence n that has key, or nil.
-func (l *locator) firstWith(n *yaml.Node, key string) *yaml.Node {
-	if l.firsts == nil || len(n.Content) < indexed {
+func (l *Locator) firstWith(n *yaml.Node, key string) *yaml.Node {
+	if l.firsts == nil || len(n.Content) < Indexed {
 		for _, item := range n.Content {
 			if item = resolve(item); item.Kind == yaml.MappingNode && scanKeys(item, key) >= 0 {
 				return item

@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"strings"
@@ -22,17 +22,17 @@ func TestLintAliasExpansionCap(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		name, in string
-		want     *problem
+		want     *Problem
 	}{
 		{"big string aliased", "kind: Other\n---\n" + big,
 			// 48 aliases of 256 KiB make 12 MiB; the 49th, at line 8+49, passes it.
-			&problem{"f", 8 + 49, "yaml: aliases expand the document by more than 12 MiB, 4 times what the API server accepts in a request (at *a)"}},
+			&Problem{"f", 8 + 49, "yaml: aliases expand the document by more than 12 MiB, 4 times what the API server accepts in a request (at *a)"}},
 		{"billion laughs", laughs,
-			&problem{"f", 7, "yaml: aliases expand the document by more than 12 MiB, 4 times what the API server accepts in a request (at *f)"}},
-		{"an anchor in itself", "a: &x [*x]\n", &problem{"f", 1, "anchor 'x' value contains itself"}},
+			&Problem{"f", 7, "yaml: aliases expand the document by more than 12 MiB, 4 times what the API server accepts in a request (at *f)"}},
+		{"an anchor in itself", "a: &x [*x]\n", &Problem{"f", 1, "anchor 'x' value contains itself"}},
 		{"anchors in earnest", "x: &base {a: 1, b: 2}\ny:\n  <<: *base\n  c: 3\nz: [*base, *base]\n", nil},
 	} {
-		_, p := readObjects("f", []byte(tt.in))
+		_, p := ReadObjects("f", []byte(tt.in))
 		if p == nil || tt.want == nil {
 			if p != tt.want {
 				t.Errorf("%s: problem %v, want %v", tt.name, p, tt.want)

@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"testing"
@@ -23,7 +23,7 @@ func TestSplitPath(t *testing.T) {
 		{"[0].x", []string{"0", "x"}},
 		{"a..b", []string{"a", "", "b"}},
 	} {
-		if diff := cmp.Diff(tt.want, splitPath(tt.path)); diff != "" {
+		if diff := cmp.Diff(tt.want, SplitPath(tt.path)); diff != "" {
 			t.Errorf("splitPath(%q) mismatch (-want +got):\n%s", tt.path, diff)
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package inputs
 
 import (
 	"bufio"
@@ -13,7 +13,7 @@ import (
 
 // splitAll returns what split yields of text, read through a buffer of
 // size, and the problem it returns, as text.
-func splitAll(split func(string, *bufio.Reader, int, func(document) bool) *problem, text []byte, size int, stopAfter int) []string {
+func splitAll(split func(string, *bufio.Reader, int, func(document) bool) *Problem, text []byte, size int, stopAfter int) []string {
 	var out []string
 	p := split("f", bufio.NewReaderSize(bytes.NewReader(text), size), 1, func(d document) bool {
 		out = append(out, fmt.Sprintf("%d:%q", d.line, d.text))
@@ -83,7 +83,7 @@ func FuzzSplitYAML(f *testing.F) {
 // from line n on. A line's "\r\n" becomes "\n", as bufio.Reader.ReadLine
 // makes it there. Each line is copied once, from r's buffer to the
 // document's.
-func splitYAMLByLine(file string, r *bufio.Reader, n int, yield func(document) bool) *problem {
+func splitYAMLByLine(file string, r *bufio.Reader, n int, yield func(document) bool) *Problem {
 	var buf []byte
 	bufLine := 0
 	for ; ; n++ {
@@ -91,7 +91,7 @@ func splitYAMLByLine(file string, r *bufio.Reader, n int, yield func(document) b
 		var err error
 		buf, err = appendLine(buf, r)
 		if err != nil && !errors.Is(err, io.EOF) {
-			return &problem{file, 0, err.Error()}
+			return &Problem{file, 0, err.Error()}
 		}
 		if err != nil && len(buf) == mark { // the end
 			if len(buf) > 0 {
@@ -107,7 +107,7 @@ func splitYAMLByLine(file string, r *bufio.Reader, n int, yield func(document) b
 				if len(buf) > 0 && !yield(document{text: buf, line: bufLine}) {
 					return nil
 				}
-				return &problem{file, n, "invalid Yaml document separator: " + trimmed}
+				return &Problem{file, n, "invalid Yaml document separator: " + trimmed}
 			}
 			if len(buf) > 0 {
 				d := document{text: buf, line: bufLine}

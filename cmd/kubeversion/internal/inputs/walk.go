@@ -1,0 +1,90 @@
+package inputs
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+)
+
+// IsChart reports whether dir holds a Helm chart: a Chart.yaml.
+func IsChart(dir string) bool {
+	info, err := os.Stat(filepath.Join(dir, "Chart.yaml"))
+	return err == nil && info.Mode().IsRegular()
+}
+
+// Walker says how each reads a PATH.
+type Walker struct {
+	Stdin       io.Reader // read for "-"
+	Stderr      io.Writer // for the notes of files skipped
+	NoKustomize bool      // read a directory with a kustomization file by file
+	// skip tells whether the walk of the directory root skips p, a file
+	// or directory below it; nil skips nothing.
+	Skip func(root, p string, d fs.DirEntry) bool
+}
+
+// each calls read with the name and text of each input of path:
+// standard input for "-", a file, what kustomize builds of a directory
+// with a kustomization file (as kubectl apply -k does), under the name
+// "path (kustomize build)", or every .yaml, .yml and .json file under a
+// directory. Under a directory, files that are not regular (pipes,
+// devices, sockets, links to them) are skipped with a note, since reading
+// one could wait for ever or never end. It stops at the first error,
+// read's included.
+func (in Walker) Each(path string, read func(name string, r io.Reader) error) error {
+	readFile := func(p string) error {
+		r, err := OpenInput(in.Stdin, p)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		return read(p, r)
+	}
+	switch {
+	case path == "-":
+		return readFile(path)
+	case !in.NoKustomize && kustomizationIn(path):
+		built, err := KustomizeBuild(path)
+		if err != nil {
+			return err
+		}
+		return read(path+" (kustomize build)", bytes.NewReader(built))
+	}
+	return filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case p == path && !d.IsDir(): // named: OpenInput says what it reads
+			return readFile(p)
+		case in.Skip != nil && in.Skip(path, p, d):
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		case d.IsDir() || !IsManifestName(p):
+			return nil
+		case !d.Type().IsRegular():
+			info, err := os.Stat(p) // follows a symbolic link
+			if err != nil {
+				return err
+			}
+			if !info.Mode().IsRegular() {
+				fmt.Fprintf(in.Stderr, "kubeversion lint: %s: skipped: %s, not a regular file\n", diag.TextLine(p), fileKind(info.Mode()))
+				return nil
+			}
+		}
+		return readFile(p)
+	})
+}
+
+// IsManifestName reports whether p names a manifest file: .yaml, .yml
+// or .json, in any case.
+func IsManifestName(p string) bool {
+	ext := strings.ToLower(filepath.Ext(p))
+	return ext == ".yaml" || ext == ".yml" || ext == ".json"
+}

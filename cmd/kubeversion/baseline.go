@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 )
 
 // baseline is the file of --baseline: the findings a team has accepted,
@@ -128,10 +130,7 @@ func writeBaseline(path string, entries []baselineEntry) error {
 		entries = []baselineEntry{}
 	}
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(baseline{Kind: baselineKind, Version: 1, Accepted: entries}); err != nil {
+	if err := format.WriteJSON(&buf, baseline{Kind: baselineKind, Version: 1, Accepted: entries}); err != nil {
 		return err
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
 	"io"
-	"strings"
 
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 )
 
 // writeGitHub writes GitHub Actions workflow commands: an error annotation
@@ -19,10 +16,8 @@ import (
 // a notice with the verdict and the version kubectl uses, and an
 // annotation at its level per crd-removed finding.
 func writeGitHub(out io.Writer, l *linter) error {
-	w := bufio.NewWriter(out)
-	annotate := func(level, file string, line int, title, msg string) {
-		fmt.Fprintf(w, "::%s file=%s,line=%d,title=%s::%s\n", level, ghProperty(file), line, ghProperty(title), ghData(msg))
-	}
+	w := format.NewAnnotations(out)
+	annotate := w.At
 	for _, r := range l.reports {
 		for _, e := range r.Errors {
 			annotate("error", r.File, e.Line, r.Name, e.Message)
@@ -76,22 +71,3 @@ func writeGitHub(out io.Writer, l *linter) error {
 	}
 	return w.Flush()
 }
-
-// ghData escapes the message of a workflow command, as @actions/core
-// does, and writes each of its lines through diag.TextLine, so that an escape
-// sequence or another control character does not reach the log as it is.
-func ghData(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, line := range lines {
-		lines[i] = strings.ReplaceAll(diag.TextLine(line), "%", "%25")
-	}
-	return strings.Join(lines, "%0A")
-}
-
-// ghProperty escapes a property value of a workflow command, as
-// @actions/core does, after diag.TextLine: a property is one line.
-func ghProperty(s string) string {
-	return ghPropertyEscapes.Replace(diag.TextLine(s))
-}
-
-var ghPropertyEscapes = strings.NewReplacer("%", "%25", ":", "%3A", ",", "%2C")

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
@@ -22,8 +22,5 @@ func writeJSON(out io.Writer, l *linter) error {
 	if doc.Problems == nil {
 		doc.Problems = []inputs.Problem{}
 	}
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false) // rules and messages keep their <, > and & as written
-	return enc.Encode(doc)
+	return format.WriteJSON(out, doc)
 }

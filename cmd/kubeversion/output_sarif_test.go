@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -78,7 +79,7 @@ func TestSARIFSchema(t *testing.T) {
 		if err := schema.Validate(doc); err != nil {
 			t.Errorf("%q: not valid SARIF 2.1.0: %v", args, err)
 		}
-		var log sarifLog
+		var log format.SARIFLog
 		if err := json.Unmarshal([]byte(out), &log); err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +94,7 @@ func TestSARIFSchema(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{ruleServerError, ruleRequirement, ruleDeprecated, ruleInput, "field-removed", checkCRDRemoved} {
+	for _, k := range []string{ruleServerError, ruleRequirement, ruleDeprecated, format.RuleInput, "field-removed", checkCRDRemoved} {
 		if !kinds[k] {
 			t.Errorf("no result of %s in any log: the test does not cover it", k)
 		}
@@ -106,9 +107,9 @@ func TestSARIFSchema(t *testing.T) {
 func TestSARIFLocations(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"live.yaml": example(t, "gadgets-live.yaml"), "new file.yaml": example(t, "gadgets-v1.yaml")})
 	kdir := writeFiles(t, map[string]string{"kustomization.yaml": "resources: [crd.yaml]\n", "crd.yaml": example(t, "gadgets-v1.yaml")})
-	results := func(stdin string, args ...string) []sarifResult {
+	results := func(stdin string, args ...string) []format.SARIFResult {
 		out, errOut, _ := runLintIn(t, stdin, append([]string{"lint", "-o", "sarif", "--old", filepath.Join(dir, "live.yaml")}, args...)...)
-		var log sarifLog
+		var log format.SARIFLog
 		if err := json.Unmarshal([]byte(out), &log); err != nil {
 			t.Fatalf("%v: %s%s", err, out, errOut)
 		}
@@ -160,7 +161,7 @@ func TestSARIFFingerprints(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"live.yaml": example(t, "gadgets-live.yaml"), "a.yaml": example(t, "gadgets-v1.yaml"), "b.yaml": "# a comment\n\n" + example(t, "gadgets-v1.yaml")})
 	prints := func(file string) (map[string]int, []string) {
 		out, _, _ := runLintIn(t, "", "lint", "-o", "sarif", "--old", filepath.Join(dir, "live.yaml"), filepath.Join(dir, file))
-		var log sarifLog
+		var log format.SARIFLog
 		if err := json.Unmarshal([]byte(out), &log); err != nil {
 			t.Fatal(err)
 		}

@@ -74,24 +74,6 @@ func TestLintGitHubForgedCommands(t *testing.T) {
 	}
 }
 
-func TestGitHubEscapes(t *testing.T) {
-	for _, tt := range []struct{ in, data, property string }{
-		{"plain", "plain", "plain"},
-		{"50%", "50%25", "50%25"},
-		{"a\nb", "a%0Ab", `a\nb`},
-		{"a\r\n::error::b", `a\r%0A\x3a:error::b`, `a\r\n%3A%3Aerror%3A%3Ab`},
-		{"f.yaml,line=1", "f.yaml,line=1", "f.yaml%2Cline=1"},
-		{"\x1b[31m", `\x1b[31m`, `\x1b[31m`},
-	} {
-		if got := ghData(tt.in); got != tt.data {
-			t.Errorf("ghData(%q) = %q, want %q", tt.in, got, tt.data)
-		}
-		if got := ghProperty(tt.in); got != tt.property {
-			t.Errorf("ghProperty(%q) = %q, want %q", tt.in, got, tt.property)
-		}
-	}
-}
-
 // TestWriteProblemsForgedLines fails when a problem's message, which
 // quotes the input, can start a line of its own on standard error.
 func TestWriteProblemsForgedLines(t *testing.T) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/kubeversion/kubeversion"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 )
 
 // parsed is one line of "kubeversion parse" output; its JSON form is the
@@ -29,13 +29,13 @@ type parsed struct {
 // runParse is "kubeversion parse [-o text|json] [VERSION...]".
 func runParse(e *env, args []string) int {
 	fs := newFlagSet(e, "parse", "[-o text|json] [VERSION...]")
-	format := fs.String("o", "text", "print `text|json`: a line of fields per input, or a JSON array")
+	output := fs.String("o", "text", "print `text|json`: a line of fields per input, or a JSON array")
 	versions, status, ok := parseFlags(e, fs, args)
 	if !ok {
 		return status
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(e.stderr, "kubeversion parse: -o %q: want text or json\n", *format)
+	if *output != "text" && *output != "json" {
+		fmt.Fprintf(e.stderr, "kubeversion parse: -o %q: want text or json\n", *output)
 		return exitError
 	}
 	in, status := input(e, "parse", versions)
@@ -51,11 +51,8 @@ func runParse(e *env, args []string) int {
 		}
 	}
 	w := bufio.NewWriter(e.stdout)
-	if *format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		enc.Encode(results)
+	if *output == "json" {
+		format.WriteJSON(w, results)
 	} else {
 		for _, r := range results {
 			group := ""

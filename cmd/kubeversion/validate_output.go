@@ -2,12 +2,12 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
@@ -82,10 +82,7 @@ func writeValidateJSON(out io.Writer, v *validation) error {
 	if doc.Problems == nil {
 		doc.Problems = []inputs.Problem{}
 	}
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(doc)
+	return format.WriteJSON(out, doc)
 }
 
 // writeValidateGitHub writes GitHub Actions workflow commands: an error
@@ -94,10 +91,8 @@ func writeValidateJSON(out io.Writer, v *validation) error {
 // full an error, as it fails the run, or a warning with --allow-unchecked;
 // then a notice with the counts.
 func writeValidateGitHub(out io.Writer, v *validation) error {
-	w := bufio.NewWriter(out)
-	annotate := func(level, file string, line int, title, msg string) {
-		fmt.Fprintf(w, "::%s file=%s,line=%d,title=%s::%s\n", level, ghProperty(file), line, ghProperty(title), ghData(msg))
-	}
+	w := format.NewAnnotations(out)
+	annotate := w.At
 	for _, r := range v.reports {
 		for _, e := range r.Errors {
 			annotate("error", r.File, e.Line, r.title(), e.Message)
@@ -122,7 +117,7 @@ func writeValidateGitHub(out io.Writer, v *validation) error {
 		annotate("error", p.File, p.Line, "kubeversion validate", p.Message)
 	}
 	if len(v.reports) > 0 {
-		fmt.Fprintf(w, "::notice title=kubeversion validate::%s\n", ghData(v.summary.String()))
+		w.Notice("kubeversion validate", v.summary.String())
 	}
 	return w.Flush()
 }

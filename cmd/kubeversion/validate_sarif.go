@@ -1,8 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 )
 
 // The rules of validate's -o sarif.
@@ -22,38 +23,22 @@ const sarifHelpValidate = "https://github.com/kubeversion/kubeversion#validate"
 // valid, invalid and skipped objects are not results: code scanning
 // would make an alert of each. Fingerprints do not depend on lines.
 func writeValidateSARIF(out io.Writer, v *validation) error {
-	rule := func(id, level, text string) sarifRule {
-		r := sarifRule{ID: id, ShortDescription: sarifMessage{text}, HelpURI: sarifHelpValidate}
-		r.DefaultConfiguration.Level = level
-		return r
+	rule := func(id, level, text string) format.SARIFRule {
+		return format.NewRule(id, level, text, sarifHelpValidate)
 	}
 	uncheckedLevel := "error"
 	if v.allowUnchecked {
 		uncheckedLevel = "warning"
 	}
-	rules := []sarifRule{
+	log := format.NewSARIF([]format.SARIFRule{
 		rule(ruleObjectInvalid, "error", "The API server rejects the custom resource"),
 		rule(ruleObjectWarning, "warning", "The API server warns about the custom resource"),
 		rule(ruleObjectNotChecked, uncheckedLevel, "The custom resource could not be checked in full"),
-		rule(ruleNotListed, "error", "More errors than validate lists for one object"),
-		rule(ruleInput, "error", "The input could not be read"),
-	}
-	index := map[string]int{}
-	for i, r := range rules {
-		index[r.ID] = i
-	}
-	results := []sarifResult{}
+		rule(format.RuleNotListed, "error", "More errors than validate lists for one object"),
+		rule(format.RuleInput, "error", "The input could not be read"),
+	})
 	add := func(id, file string, line int, msg string, key ...string) {
-		res := sarifResult{
-			RuleID: id, RuleIndex: index[id], Level: rules[index[id]].DefaultConfiguration.Level,
-			Message:             sarifMessage{msg},
-			PartialFingerprints: map[string]string{"kubeversion/v1": fingerprint(append([]string{id}, key...)...)},
-		}
-		if loc, at := sarifLocate(file, line); loc != nil {
-			res.Locations = []sarifLocation{*loc}
-			res.Message.Text += at
-		}
-		results = append(results, res)
+		log.Add(id, log.Level(id), file, line, msg, key...)
 	}
 	for _, r := range v.reports {
 		title := r.title()
@@ -61,7 +46,7 @@ func writeValidateSARIF(out io.Writer, v *validation) error {
 			add(ruleObjectInvalid, r.File, e.Line, title+": "+e.Message, title, e.Message)
 		}
 		if n := r.ErrorsNotListed; n > 0 {
-			add(ruleNotListed, r.File, r.Line, title+": "+objectNotListed(n), title)
+			add(format.RuleNotListed, r.File, r.Line, title+": "+objectNotListed(n), title)
 		}
 		for _, w := range r.Warnings {
 			add(ruleObjectWarning, r.File, w.Line, title+": "+w.Message, title, w.Message)
@@ -71,22 +56,7 @@ func writeValidateSARIF(out io.Writer, v *validation) error {
 		}
 	}
 	for _, p := range v.problems {
-		add(ruleInput, p.File, p.Line, p.Message, p.File, p.Message)
+		add(format.RuleInput, p.File, p.Line, p.Message, p.File, p.Message)
 	}
-	log := sarifLog{
-		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
-		Version: "2.1.0",
-		Runs: []sarifRun{{
-			Tool: sarifTool{Driver: sarifDriver{
-				Name: "kubeversion", Version: buildVersion(),
-				InformationURI: "https://github.com/kubeversion/kubeversion", Rules: rules,
-			}},
-			Invocations: []sarifInvocation{{ExecutionSuccessful: len(v.problems) == 0}},
-			Results:     results,
-		}},
-	}
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(log)
+	return log.Write(out, buildVersion(), len(v.problems) == 0)
 }

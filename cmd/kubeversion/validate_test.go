@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -443,7 +444,7 @@ func TestValidateSARIF(t *testing.T) {
 			map[string]int{ruleObjectInvalid: 12, ruleObjectNotChecked: 1}},
 		{[]string{"--validate=warn", in("bundle.yaml")}, map[string]int{ruleObjectWarning: 1}},
 		{[]string{in("valid.yaml")}, map[string]int{ruleObjectNotChecked: 1}},
-		{[]string{"-"}, map[string]int{ruleInput: 1}},
+		{[]string{"-"}, map[string]int{format.RuleInput: 1}},
 	} {
 		args := append([]string{"validate", "-o", "sarif"}, tt.args...)
 		out, _, _ := runLintIn(t, "kind: [", args...)
@@ -454,7 +455,7 @@ func TestValidateSARIF(t *testing.T) {
 		if err := schema.Validate(doc); err != nil {
 			t.Errorf("%q: not valid SARIF 2.1.0: %v", args, err)
 		}
-		var log sarifLog
+		var log format.SARIFLog
 		if err := json.Unmarshal([]byte(out), &log); err != nil {
 			t.Fatal(err)
 		}

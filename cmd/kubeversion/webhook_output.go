@@ -2,12 +2,12 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 )
 
 // webhookFinding is one thing webhook check found, at the line of the
@@ -103,26 +103,23 @@ func writeWebhookText(out io.Writer, s *webhookSummary) error {
 
 // writeWebhookJSON writes the summary as one JSON document.
 func writeWebhookJSON(out io.Writer, s *webhookSummary) error {
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false) // rules and messages keep their <, > and & as written
-	return enc.Encode(s)
+	return format.WriteJSON(out, s)
 }
 
 // writeWebhookGitHub writes an error annotation per finding and a notice
-// with the verdict. ghData and ghProperty run diag.TextLine on what they
+// with the verdict. format.Data and format.Property run diag.TextLine on what they
 // escape, so that control characters (an ESC that colours or hides the
 // log's text) are written as escapes, as in text output, then escape what
 // the runner would read as the end of a line or of a property; a newline
 // in a message is the runner's %0A, as in lint's annotations. The file
-// name goes through ghProperty too: one that diag.TextLine changes is not one
+// name goes through format.Property too: one that diag.TextLine changes is not one
 // the runner can find, but it cannot forge a command.
 func writeWebhookGitHub(out io.Writer, s *webhookSummary) error {
-	w := bufio.NewWriter(out)
+	w := format.NewAnnotations(out)
 	for _, f := range s.Findings {
 		msg := strings.TrimPrefix(f.String(), fmt.Sprintf("%s:%d: ", f.File, f.Line))
-		fmt.Fprintf(w, "::error file=%s,line=%d,title=%s::%s\n", ghProperty(f.File), f.Line, ghProperty("kubeversion webhook check"), ghData(msg))
+		w.At("error", f.File, f.Line, "kubeversion webhook check", msg)
 	}
-	fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("kubeversion webhook check"), ghData(s.verdict()))
+	w.Notice("kubeversion webhook check", s.verdict())
 	return w.Flush()
 }

@@ -22,7 +22,7 @@ type finding struct {
 	// groupFindings).
 	Versions []string `json:"versions,omitempty"`
 	Message  string   `json:"message"`
-	// Truncated says that Field or Message was cut (see cutMiddle).
+	// Truncated says that Field or Message was cut (see server.CutMiddle).
 	Truncated bool `json:"truncated,omitempty"`
 	// Accepted says that --baseline accepts the finding: it is not
 	// printed as text or annotations, nor counted in the verdict and the

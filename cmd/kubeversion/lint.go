@@ -11,6 +11,7 @@ import (
 	"github.com/kubeversion/kubeversion/cel"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -51,7 +52,7 @@ func runLint(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "kubeversion lint: no PATH given (use - for standard input)")
 		return exitError
 	}
-	j := newestJudge
+	j := server.Newest
 	if *release != "" {
 		minor, err := parseRelease(*release)
 		if err != nil {
@@ -59,7 +60,7 @@ func runLint(e *env, args []string) int {
 			return exitError
 		}
 		checker, _ := cel.NewCheckerFor(minor) // parseRelease took minor
-		j = newJudge(checker, minor)
+		j = server.NewJudge(checker, minor)
 	}
 
 	var base *baseline
@@ -128,7 +129,7 @@ func runLint(e *env, args []string) int {
 		writeProblems(e.stderr, l.problems)
 	}
 	if n := base.unused(); n > 0 && !l.quiet {
-		fmt.Fprintf(e.stderr, "kubeversion lint: --baseline %s: %d accepted finding%s no longer found: --write-baseline drops them\n", diag.TextLine(*baselineFile), n, plural(n))
+		fmt.Fprintf(e.stderr, "kubeversion lint: --baseline %s: %d accepted finding%s no longer found: --write-baseline drops them\n", diag.TextLine(*baselineFile), n, server.Plural(n))
 	}
 	if *writeBaselineFile != "" {
 		if err := writeBaseline(*writeBaselineFile, l.baselineEntries()); err != nil {
@@ -153,7 +154,7 @@ type linter struct {
 	cluster  *liveCluster                             // --old cluster:, nil otherwise
 	removed  []removed                                // the crd-removed findings
 	levels   *checkLevels
-	judge    *judge // nil: newestJudge
+	judge    *server.Judge // nil: server.Newest
 	// allowEmpty makes an input without any CRD a note, not a problem.
 	allowEmpty bool
 	found      int              // CRDs found in all paths
@@ -247,14 +248,14 @@ func (l *linter) lintReader(file string, r io.Reader) int {
 // of its name, and appends its report.
 func (l *linter) lintObject(o inputs.Object) {
 	loc := inputs.NewLocator(o)
-	c, decodeErrs := decodeCRD(o, loc)
-	name := metadataName(o)
+	c, decodeErrs := server.DecodeCRD(o, loc)
+	name := server.MetadataName(o)
 	// Of the object as read, as big as the CRD, the report needs only the
 	// name: the rest can go while the CRD is checked.
 	o.Fields = map[string]any{"metadata": map[string]any{"name": name}}
 	j := l.judge
 	if j == nil {
-		j = newestJudge
+		j = server.Newest
 	}
 	old, ok := l.liveCRD(o, name)
 	if !ok {
@@ -268,11 +269,4 @@ func (l *linter) lintObject(o inputs.Object) {
 		l.invalid = true
 	}
 	l.reports = append(l.reports, r)
-}
-
-// metadataName returns o's metadata.name, or "".
-func metadataName(o inputs.Object) string {
-	meta, _ := o.Fields["metadata"].(map[string]any)
-	name, _ := meta["name"].(string)
-	return name
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -90,7 +91,7 @@ func (live *liveObjects) read(file string, r io.Reader) *inputs.Problem {
 		if !o.IsCRD() {
 			return true
 		}
-		c, p := decodeOld(o)
+		c, p := server.DecodeOld(o)
 		if p != nil {
 			first = p
 			return false

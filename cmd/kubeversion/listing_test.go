@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 )
 
 // nestedCRD returns a CRD whose schema nests depth untyped properties: an
@@ -30,18 +32,18 @@ func TestLintErrorOutputBounded(t *testing.T) {
 	text := out.String()
 	for _, want := range []string{
 		fmt.Sprintf("%d errors on create", depth+1),
-		notListed(depth+1-maxListed, "error"),
+		notListed(depth+1-server.MaxListed, "error"),
 		"bytes cut] ... ",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("lint printed no %q", want)
 		}
 	}
-	if lines := strings.Count(text, "\n"); lines > maxListed+10 {
-		t.Errorf("lint printed %d lines, want at most %d", lines, maxListed+10)
+	if lines := strings.Count(text, "\n"); lines > server.MaxListed+10 {
+		t.Errorf("lint printed %d lines, want at most %d", lines, server.MaxListed+10)
 	}
-	if len(text) > maxListed*(maxListedBytes+200) {
-		t.Errorf("lint printed %d bytes, want at most %d", len(text), maxListed*(maxListedBytes+200))
+	if len(text) > server.MaxListed*(server.MaxListedBytes+200) {
+		t.Errorf("lint printed %d bytes, want at most %d", len(text), server.MaxListed*(server.MaxListedBytes+200))
 	}
 
 	out.Reset()
@@ -49,7 +51,7 @@ func TestLintErrorOutputBounded(t *testing.T) {
 	var doc struct {
 		CRDs []struct {
 			Verdict         string
-			Errors          []lintError
+			Errors          []server.Error
 			ErrorsNotListed int
 		}
 	}
@@ -57,10 +59,10 @@ func TestLintErrorOutputBounded(t *testing.T) {
 		t.Fatalf("lint -o json: %v, %d CRDs", err, len(doc.CRDs))
 	}
 	crd := doc.CRDs[0]
-	if len(crd.Errors) != maxListed || crd.ErrorsNotListed != depth+1-maxListed {
-		t.Errorf("lint -o json listed %d errors, %d not, want %d and %d", len(crd.Errors), crd.ErrorsNotListed, maxListed, depth+1-maxListed)
+	if len(crd.Errors) != server.MaxListed || crd.ErrorsNotListed != depth+1-server.MaxListed {
+		t.Errorf("lint -o json listed %d errors, %d not, want %d and %d", len(crd.Errors), crd.ErrorsNotListed, server.MaxListed, depth+1-server.MaxListed)
 	}
-	if !crd.Errors[0].Truncated || len(crd.Errors[0].Field) > maxListedBytes+100 {
+	if !crd.Errors[0].Truncated || len(crd.Errors[0].Field) > server.MaxListedBytes+100 {
 		t.Errorf("lint -o json: the deepest error's field has %d bytes, truncated %v; want it cut", len(crd.Errors[0].Field), crd.Errors[0].Truncated)
 	}
 }
@@ -68,33 +70,19 @@ func TestLintErrorOutputBounded(t *testing.T) {
 // TestLintFindingOutputBounded fails when lint lists every finding of a
 // CRD, or when the verdict counts only those listed.
 func TestLintFindingOutputBounded(t *testing.T) {
-	const n = maxListed + 50
+	const n = server.MaxListed + 50
 	old := writeTemp(t, "old.yaml", crdWithProperties(n, "{type: string}"))
 	file := writeTemp(t, "crd.yaml", crdWithProperties(n, "{type: integer}"))
 	var out, errOut bytes.Buffer
 	run(&env{strings.NewReader(""), &out, &errOut}, []string{"lint", "-o", "github", "--old", old, file})
 	text := out.String()
-	if got := strings.Count(text, "[type-changed]"); got != maxListed {
-		t.Errorf("lint -o github listed %d findings, want %d", got, maxListed)
+	if got := strings.Count(text, "[type-changed]"); got != server.MaxListed {
+		t.Errorf("lint -o github listed %d findings, want %d", got, server.MaxListed)
 	}
 	for _, want := range []string{"::error file=", notListed(50, "finding"), fmt.Sprintf("upgrade: %d errors", n)} {
 		if !strings.Contains(text, want) {
 			t.Errorf("lint -o github printed no %q:\n%s", want, text)
 		}
-	}
-}
-
-func TestCutMiddle(t *testing.T) {
-	long := strings.Repeat("é", maxListedBytes) // 2 bytes each
-	got, cut := cutMiddle(long)
-	if !cut || !strings.Contains(got, fmt.Sprintf(" ... [%d bytes cut] ... ", len(long)-maxListedBytes)) || len(got) > maxListedBytes+40 {
-		t.Errorf("cutMiddle of %d bytes = %d bytes, %v", len(long), len(got), cut)
-	}
-	if !strings.HasPrefix(got, "éé") || !strings.HasSuffix(got, "éé") || strings.ContainsRune(got, '\uFFFD') {
-		t.Errorf("cutMiddle cut a character: %q...", got[:10])
-	}
-	if got, cut := cutMiddle("short"); got != "short" || cut {
-		t.Errorf("cutMiddle(%q) = %q, %v", "short", got, cut)
 	}
 }
 

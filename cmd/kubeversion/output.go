@@ -20,7 +20,7 @@ var writers = map[string]func(w io.Writer, l *linter) error{
 	"markdown": writeMarkdown,
 }
 
-// writeText writes each error listed (see maxListed) as "file:line:
+// writeText writes each error listed (see server.MaxListed) as "file:line:
 // message", as compilers do, then each finding listed, a line for each of
 // the two saying how many are not listed, the requirements of
 // report.requirementLines, and a short report of the CRD; then the
@@ -114,11 +114,4 @@ func writeProblems(w io.Writer, problems []inputs.Problem) {
 	for _, p := range problems {
 		io.WriteString(w, diag.TextLine(p.String())+"\n")
 	}
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

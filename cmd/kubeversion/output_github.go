@@ -7,7 +7,7 @@ import (
 )
 
 // writeGitHub writes GitHub Actions workflow commands: an error annotation
-// per error listed (see maxListed) and per problem, an annotation at its
+// per error listed (see server.MaxListed) and per problem, an annotation at its
 // level per upgrade finding listed, titled with its check
 // (deprecated-default says when kubectl's default version is deprecated),
 // an annotation saying how many errors or findings are not listed, at the

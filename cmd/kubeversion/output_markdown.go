@@ -12,7 +12,7 @@ import (
 // writeMarkdown writes what lint found as GitHub-flavoured Markdown, for
 // $GITHUB_STEP_SUMMARY or a pull request comment: a table with each CRD's
 // verdict and the version kubectl uses, then a list of the errors,
-// findings and requirement lines listed (see maxListed), each with its
+// findings and requirement lines listed (see server.MaxListed), each with its
 // file and line, then the crd-removed findings and the problems. Text
 // from the input is escaped (see mdText) so that it cannot open a link,
 // an image, HTML or a table cell of its own.

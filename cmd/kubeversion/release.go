@@ -7,23 +7,9 @@ import (
 
 	"github.com/kubeversion/kubeversion/cel"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
-
-// judge is how lint judges CRDs: with the CEL environment of one
-// Kubernetes release, given by --kubernetes-version or the newest.
-type judge struct {
-	checker   *cel.Checker
-	validator crd.Validator
-	given     int // the minor release of --kubernetes-version, or 0
-}
-
-// newestJudge judges with the newest release, without --kubernetes-version.
-var newestJudge = newJudge(cel.NewChecker(), 0)
-
-func newJudge(c *cel.Checker, given int) *judge {
-	return &judge{checker: c, validator: crd.Validator{CEL: c}, given: given}
-}
 
 // parseRelease parses --kubernetes-version: "1.30", also written "v1.30"
 // or with a patch release, "1.30.2", as kubectl version prints it.
@@ -60,7 +46,7 @@ type requirement struct {
 	Field      string `json:"field"`
 	Kubernetes string `json:"kubernetes"` // the oldest release that accepts it: "1.31"
 	Reason     string `json:"reason"`
-	// Truncated says that Field or Reason was cut (see cutMiddle).
+	// Truncated says that Field or Reason was cut (see server.CutMiddle).
 	Truncated bool `json:"truncated,omitempty"`
 }
 
@@ -72,23 +58,23 @@ func (q requirement) String() string {
 }
 
 // addRequirements lists what of c needs a release after 1.29 (see
-// cel.Checker.Requirements), the first maxListed, as notes; as errors
+// cel.Checker.Requirements), the first server.MaxListed, as notes; as errors
 // where the release given with --kubernetes-version is older and the
 // server reports no error of its own at the field (it drops the field:
 // see crd.Requirements). Requires is the newest release they need.
-func (r *report) addRequirements(loc *inputs.Locator, c *crd.CustomResourceDefinition, j *judge, rejected map[string]bool) {
+func (r *report) addRequirements(loc *inputs.Locator, c *crd.CustomResourceDefinition, j *server.Judge, rejected map[string]bool) {
 	top := 0
-	for _, q := range j.checker.Requirements(c) {
+	for _, q := range j.Checker.Requirements(c) {
 		top = max(top, q.Minor)
-		if len(r.Requirements) == maxListed {
+		if len(r.Requirements) == server.MaxListed {
 			continue
 		}
 		level := "note"
-		if j.given != 0 && q.Minor > j.given && !rejected[q.Field] {
+		if j.Given != 0 && q.Minor > j.Given && !rejected[q.Field] {
 			level = "error"
 		}
-		field, cut1 := cutMiddle(q.Field)
-		reason, cut2 := cutMiddle(q.Reason)
+		field, cut1 := server.CutMiddle(q.Field)
+		reason, cut2 := server.CutMiddle(q.Reason)
 		r.Requirements = append(r.Requirements, requirement{
 			Line: loc.Line(q.Field), Level: level, Field: field,
 			Kubernetes: "1." + strconv.Itoa(q.Minor), Reason: reason, Truncated: cut1 || cut2,

@@ -7,22 +7,23 @@ import (
 
 	"github.com/kubeversion/kubeversion"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
 // report is what lint says of one CRD; its JSON form is an element of the
 // "crds" array of -o json.
 type report struct {
-	File      string      `json:"file"`
-	Line      int         `json:"line"`
-	Name      string      `json:"name"`
-	Operation string      `json:"operation"` // "create", or "update" against --old
-	Verdict   string      `json:"verdict"`   // as the text output gives it
-	Errors    []lintError `json:"errors"`    // the first maxListed
+	File      string         `json:"file"`
+	Line      int            `json:"line"`
+	Name      string         `json:"name"`
+	Operation string         `json:"operation"` // "create", or "update" against --old
+	Verdict   string         `json:"verdict"`   // as the text output gives it
+	Errors    []server.Error `json:"errors"`    // the first maxListed
 	// ErrorsNotListed is how many errors there are after those listed.
 	ErrorsNotListed int `json:"errorsNotListed,omitempty"`
 	// Validated is false when the API server would refuse the object
-	// before validation (see decodeCRD): the errors are then those alone.
+	// before validation (see server.DecodeCRD): the errors are then those alone.
 	Validated bool `json:"validated"`
 	// NoLiveObject is set when --old holds no object of this name, so
 	// that the CRD was checked as a create, not the update asked for.
@@ -36,7 +37,7 @@ type report struct {
 	// Findings are what the upgrade checks found that is not off: against
 	// the live object on update, or the checks that need none on create.
 	// Empty when the CRD could not be decoded, and no check ran.
-	// Only the first maxListed are listed.
+	// Only the first server.MaxListed are listed.
 	Findings []finding `json:"findings"`
 	// FindingsNotListed is how many findings there are after those listed.
 	FindingsNotListed int `json:"findingsNotListed,omitempty"`
@@ -51,7 +52,7 @@ type report struct {
 	// the CRD could not be decoded.
 	Requires string `json:"requires,omitempty"`
 	// Requirements are the fields that need a release after 1.29, each
-	// with the oldest release that accepts it (the first maxListed).
+	// with the oldest release that accepts it (the first server.MaxListed).
 	Requirements []requirement `json:"requirements"`
 
 	// AcceptedFindings is how many findings, listed or not, --baseline
@@ -62,17 +63,6 @@ type report struct {
 	errorFindingsNotListed int             // how many findings not listed are errors the baseline does not accept
 	acceptedNotListed      int             // how many findings not listed the baseline accepts
 	entries                []baselineEntry // of every finding, for --write-baseline
-}
-
-// lintError is one error of the API server, located in the file.
-type lintError struct {
-	Line    int    `json:"line"`
-	Field   string `json:"field"`
-	Type    string `json:"type"`
-	Detail  string `json:"detail"`
-	Message string `json:"message"` // as the API server prints it
-	// Truncated says that Field, Detail or Message was cut (see cutMiddle).
-	Truncated bool `json:"truncated,omitempty"`
 }
 
 type versionReport struct {
@@ -90,14 +80,14 @@ type versionReport struct {
 // decoded, or nil when it could not be, with the errors of decoding; old
 // is the live object for an update, or nil; levels say what to do with the
 // findings of each upgrade check; j judges the CRD; b is --baseline, or nil.
-func newReport(o inputs.Object, loc *inputs.Locator, c *crd.CustomResourceDefinition, decodeErrs []lintError, old *crd.CustomResourceDefinition, levels *checkLevels, j *judge, b *baseline) report {
+func newReport(o inputs.Object, loc *inputs.Locator, c *crd.CustomResourceDefinition, decodeErrs []server.Error, old *crd.CustomResourceDefinition, levels *checkLevels, j *server.Judge, b *baseline) report {
 	r := report{
-		File: o.File, Line: o.Line, Name: metadataName(o), Operation: "create",
-		Errors: []lintError{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},
+		File: o.File, Line: o.Line, Name: server.MetadataName(o), Operation: "create",
+		Errors: []server.Error{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},
 		Requirements: []requirement{},
 	}
-	if j.given != 0 {
-		r.KubernetesVersion = "1." + strconv.Itoa(j.given)
+	if j.Given != 0 {
+		r.KubernetesVersion = "1." + strconv.Itoa(j.Given)
 	}
 	var rejected map[string]bool // the fields with errors of the server
 	if old != nil {
@@ -113,9 +103,9 @@ func newReport(o inputs.Object, loc *inputs.Locator, c *crd.CustomResourceDefini
 		r.NotChecked = append(r.NotChecked, notChecked(old != nil)...)
 		var errs crd.ErrorList
 		if old != nil {
-			errs = j.validator.ValidateUpdate(asApplied(c, old), old)
+			errs = j.Validator.ValidateUpdate(asApplied(c, old), old)
 		} else {
-			errs = j.validator.ValidateCreate(c)
+			errs = j.Validator.ValidateCreate(c)
 		}
 		for _, err := range errs {
 			r.addServerError(err, loc)
@@ -217,7 +207,7 @@ func (r report) verdict() string {
 	var s string
 	switch n := len(r.Errors) + r.ErrorsNotListed; {
 	case n > 0:
-		s = strconv.Itoa(n) + " error" + plural(n)
+		s = strconv.Itoa(n) + " error" + server.Plural(n)
 	case len(r.NotChecked) > 0:
 		s = "no errors"
 	default:
@@ -243,7 +233,7 @@ func (r report) verdict() string {
 		s += " (" + strings.Join(notes, "; ") + ")"
 	}
 	if n := r.requirementErrors(); n > 0 {
-		s += "; " + strconv.Itoa(n) + " field" + plural(n) + " that Kubernetes " + r.KubernetesVersion + " rejects or drops"
+		s += "; " + strconv.Itoa(n) + " field" + server.Plural(n) + " that Kubernetes " + r.KubernetesVersion + " rejects or drops"
 	}
 	if r.decoded {
 		s += "; " + r.upgradeVerdict()
@@ -265,10 +255,10 @@ func (r report) upgradeVerdict() string {
 	}
 	var parts []string
 	if errs > 0 {
-		parts = append(parts, strconv.Itoa(errs)+" error"+plural(errs))
+		parts = append(parts, strconv.Itoa(errs)+" error"+server.Plural(errs))
 	}
 	if warnings > 0 {
-		parts = append(parts, strconv.Itoa(warnings)+" warning"+plural(warnings))
+		parts = append(parts, strconv.Itoa(warnings)+" warning"+server.Plural(warnings))
 	}
 	if n := r.AcceptedFindings; n > 0 {
 		if len(parts) == 0 {

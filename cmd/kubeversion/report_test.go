@@ -5,11 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
 func TestVerdict(t *testing.T) {
-	oneError := []lintError{{Message: "x"}}
+	oneError := []server.Error{{Message: "x"}}
 	for _, tt := range []struct {
 		r    report
 		want string

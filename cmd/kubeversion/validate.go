@@ -7,6 +7,7 @@ import (
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -76,7 +77,7 @@ func runValidate(e *env, args []string) int {
 	if len(v.objects) == 0 && len(v.problems) == 0 {
 		v.problems = append(v.problems, inputs.Problem{File: strings.Join(paths, " "), Message: "only CustomResourceDefinitions, no object of them to validate"})
 	}
-	ck := &objectChecker{defs: v.defs, level: *level, namespace: *namespace, validator: crd.NewObjectValidator(celEvaluator())}
+	ck := &objectChecker{defs: v.defs, level: *level, namespace: *namespace, validator: crd.NewObjectValidator(server.CELEvaluator())}
 	if len(oldFlag) > 0 {
 		live, p := v.in.readLive(oldFlag)
 		if p != nil {
@@ -101,7 +102,7 @@ func runValidate(e *env, args []string) int {
 		return exitInvalid
 	case v.summary.unchecked() > 0 && !*allowUnchecked:
 		n := v.summary.unchecked()
-		fmt.Fprintf(e.stderr, "kubeversion validate: %d custom resource%s not checked in full: exit status 1 (--allow-unchecked accepts them)\n", n, plural(n))
+		fmt.Fprintf(e.stderr, "kubeversion validate: %d custom resource%s not checked in full: exit status 1 (--allow-unchecked accepts them)\n", n, server.Plural(n))
 		return exitInvalid
 	}
 	return exitOK
@@ -148,7 +149,7 @@ func (v *validation) readCRDs(paths []string) {
 			v.problems = append(v.problems, inputs.Problem{File: path, Message: "--crd: no CustomResourceDefinition found"})
 		}
 		if others > 0 {
-			fmt.Fprintf(v.in.e.stderr, "kubeversion validate: --crd %s: %d object%s that are not CustomResourceDefinitions left out: give them as OBJECTS to validate them\n", diag.TextLine(path), others, plural(others))
+			fmt.Fprintf(v.in.e.stderr, "kubeversion validate: --crd %s: %d object%s that are not CustomResourceDefinitions left out: give them as OBJECTS to validate them\n", diag.TextLine(path), others, server.Plural(others))
 		}
 	}
 }
@@ -234,5 +235,5 @@ func (s validateSummary) String() string {
 	if s.Skipped > 0 {
 		parts = append(parts, fmt.Sprintf("%d skipped (not custom resources)", s.Skipped))
 	}
-	return fmt.Sprintf("%d object%s: %s; %d CustomResourceDefinition%s", s.Objects, plural(s.Objects), strings.Join(parts, ", "), s.CRDs, plural(s.CRDs))
+	return fmt.Sprintf("%d object%s: %s; %d CustomResourceDefinition%s", s.Objects, server.Plural(s.Objects), strings.Join(parts, ", "), s.CRDs, server.Plural(s.CRDs))
 }

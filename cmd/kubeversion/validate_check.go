@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -47,8 +48,8 @@ type objectReport struct {
 	Status  string `json:"status"`
 	Verdict string `json:"verdict"` // as the text output gives it
 	// Reason says why the object was not checked or skipped.
-	Reason string      `json:"reason,omitempty"`
-	Errors []lintError `json:"errors"` // the first maxListed
+	Reason string         `json:"reason,omitempty"`
+	Errors []server.Error `json:"errors"` // the first maxListed
 	// ErrorsNotListed is how many errors there are after those listed.
 	ErrorsNotListed int `json:"errorsNotListed,omitempty"`
 	// Rejected is set when strict field validation refuses the object
@@ -86,7 +87,7 @@ type objectChecker struct {
 // API server would: on create, or on update of its live object of --old.
 func (ck *objectChecker) check(o inputs.Object) objectReport {
 	r := objectReport{File: o.File, Line: o.Line, APIVersion: o.Str("apiVersion"), Kind: o.Str("kind"),
-		Name: metadataName(o), Errors: []lintError{}, Warnings: []objectWarning{}}
+		Name: server.MetadataName(o), Errors: []server.Error{}, Warnings: []objectWarning{}}
 	meta, _ := o.Fields["metadata"].(map[string]any)
 	r.Namespace, _ = meta["namespace"].(string)
 	loc := inputs.NewLocator(o)
@@ -102,19 +103,19 @@ func (ck *objectChecker) check(o inputs.Object) objectReport {
 		for _, f := range []string{"apiVersion", "kind"} {
 			if o.Str(f) == "" {
 				missing = append(missing, f+" not set")
-				r.addError(lintError{Line: o.Line, Field: f, Type: "not set", Message: "error validating data: " + f + " not set"})
+				r.addError(server.Error{Line: o.Line, Field: f, Type: "not set", Message: "error validating data: " + f + " not set"})
 			}
 		}
 		return r.judged(statusInvalid, "kubectl refuses it: "+strings.Join(missing, ", "))
 	}
-	group, version := splitAPIVersion(r.APIVersion)
-	d := ck.defs.byKind[groupKind(group, r.Kind)]
+	group, version := server.SplitAPIVersion(r.APIVersion)
+	d := ck.defs.byKind[server.GroupKind(group, r.Kind)]
 	switch {
 	case d == nil && len(ck.defs.byGroup[group]) > 0:
 		kinds := ck.defs.byGroup[group]
 		msg := "no matches for kind " + strconv.Quote(r.Kind) + " in version " + strconv.Quote(r.APIVersion) +
 			": the CustomResourceDefinitions of group " + group + " define " + strings.Join(kinds, ", ")
-		r.addError(lintError{Line: loc.ObjectLine("kind"), Field: "kind", Type: "no kind match", Message: msg})
+		r.addError(server.Error{Line: loc.ObjectLine("kind"), Field: "kind", Type: "no kind match", Message: msg})
 		return r.judged(statusInvalid, "unknown kind")
 	case d == nil && builtinGroups[group]:
 		r.Reason = r.Kind + " is a built-in kind of Kubernetes, not a custom resource"
@@ -130,7 +131,7 @@ func (ck *objectChecker) check(o inputs.Object) objectReport {
 		return r.judged(statusNotChecked, r.Reason)
 	}
 	if msg := servedError(c, group, version); msg != "" {
-		r.addError(lintError{Line: loc.ObjectLine("apiVersion"), Field: "apiVersion", Type: "no kind match",
+		r.addError(server.Error{Line: loc.ObjectLine("apiVersion"), Field: "apiVersion", Type: "no kind match",
 			Message: "no matches for kind " + strconv.Quote(r.Kind) + " in version " + strconv.Quote(r.APIVersion) + ": " + msg})
 		return r.judged(statusInvalid, "version not served")
 	}
@@ -148,7 +149,7 @@ func (ck *objectChecker) check(o inputs.Object) objectReport {
 	sent := inputs.Object{Fields: fields}
 	data, err := sent.JSON()
 	if err != nil {
-		r.addError(lintError{Line: o.Line, Type: "decoding error", Message: err.Error()})
+		r.addError(server.Error{Line: o.Line, Type: "decoding error", Message: err.Error()})
 		return r.judged(statusInvalid, "")
 	}
 	var res *crd.ObjectResult
@@ -162,7 +163,7 @@ func (ck *objectChecker) check(o inputs.Object) objectReport {
 	if err != nil {
 		// What the server refuses before validation: metadata of the
 		// wrong shape, a value the decoding cannot take.
-		r.addError(lintError{Line: o.Line, Type: "decoding error", Message: err.Error()})
+		r.addError(server.Error{Line: o.Line, Type: "decoding error", Message: err.Error()})
 		return r.judged(statusInvalid, "")
 	}
 	return ck.addResult(r, res, loc)
@@ -176,7 +177,7 @@ func (ck *objectChecker) addResult(r objectReport, res *crd.ObjectResult, loc *i
 		// The server refuses the request before validation: these errors
 		// are all it says.
 		for _, f := range res.Strict {
-			r.addError(lintError{Line: loc.ObjectLine(f.Path), Field: f.Path, Type: f.Kind, Message: "strict decoding error: " + f.String()})
+			r.addError(server.Error{Line: loc.ObjectLine(f.Path), Field: f.Path, Type: f.Kind, Message: "strict decoding error: " + f.String()})
 		}
 		r.Rejected, r.HiddenErrors = true, len(res.Errors)
 		return r.judged(statusInvalid, "")
@@ -187,8 +188,8 @@ func (ck *objectChecker) addResult(r objectReport, res *crd.ObjectResult, loc *i
 	}
 	for _, e := range res.Errors {
 		if r.listsError() {
-			l := lintError{Line: loc.ObjectLine(e.Field), Field: e.Field, Type: e.Type.String(), Detail: e.Detail, Message: e.Error()}
-			r.Errors = append(r.Errors, l.shortened())
+			l := server.Error{Line: loc.ObjectLine(e.Field), Field: e.Field, Type: e.Type.String(), Detail: e.Detail, Message: e.Error()}
+			r.Errors = append(r.Errors, l.Shortened())
 		}
 	}
 	for _, w := range res.Warnings {
@@ -267,7 +268,7 @@ func (ck *objectChecker) asSent(fields map[string]any, c *crd.CustomResourceDefi
 func (ck *objectChecker) liveOf(fields map[string]any, group, kind, name string) *liveObject {
 	meta, _ := fields["metadata"].(map[string]any)
 	ns, _ := meta["namespace"].(string)
-	k := liveKey{groupKind(group, kind), ns, name}
+	k := liveKey{server.GroupKind(group, kind), ns, name}
 	if l := ck.live[k]; l != nil {
 		return l
 	}
@@ -300,17 +301,17 @@ func asUpdate(fields, live map[string]any) map[string]any {
 	return out
 }
 
-// addError lists e, shortened, or counts it when maxListed are listed.
-func (r *objectReport) addError(e lintError) {
+// addError lists e, shortened, or counts it when server.MaxListed are listed.
+func (r *objectReport) addError(e server.Error) {
 	if r.listsError() {
-		r.Errors = append(r.Errors, e.shortened())
+		r.Errors = append(r.Errors, e.Shortened())
 	}
 }
 
 // listsError reports whether one more error is listed, and counts it as
-// not listed when maxListed are.
+// not listed when server.MaxListed are.
 func (r *objectReport) listsError() bool {
-	if len(r.Errors) < maxListed {
+	if len(r.Errors) < server.MaxListed {
 		return true
 	}
 	r.ErrorsNotListed++
@@ -342,7 +343,7 @@ func (r objectReport) judged(status, why string) objectReport {
 		notes = append(notes, "no live object of this name in --old")
 	}
 	if r.UncheckedRules > 0 && !r.Rejected {
-		notes = append(notes, strconv.Itoa(r.UncheckedRules)+" CEL rule"+plural(r.UncheckedRules)+" not evaluated")
+		notes = append(notes, strconv.Itoa(r.UncheckedRules)+" CEL rule"+server.Plural(r.UncheckedRules)+" not evaluated")
 	}
 	if len(notes) > 0 {
 		b.WriteString(" (" + strings.Join(notes, "; ") + ")")
@@ -350,17 +351,17 @@ func (r objectReport) judged(status, why string) objectReport {
 	n := len(r.Errors) + r.ErrorsNotListed
 	switch {
 	case r.Rejected:
-		b.WriteString(": " + strconv.Itoa(n) + " unknown or duplicate field" + plural(n) + ", which strict field validation refuses before validating the object")
+		b.WriteString(": " + strconv.Itoa(n) + " unknown or duplicate field" + server.Plural(n) + ", which strict field validation refuses before validating the object")
 		if r.HiddenErrors > 0 {
-			b.WriteString("; --validate=warn shows the " + strconv.Itoa(r.HiddenErrors) + " error" + plural(r.HiddenErrors) + " behind")
+			b.WriteString("; --validate=warn shows the " + strconv.Itoa(r.HiddenErrors) + " error" + server.Plural(r.HiddenErrors) + " behind")
 		}
 	case why != "":
 		b.WriteString(": " + why)
 	case n > 0:
-		b.WriteString(": " + strconv.Itoa(n) + " error" + plural(n))
+		b.WriteString(": " + strconv.Itoa(n) + " error" + server.Plural(n))
 	}
 	if w := len(r.Warnings); w > 0 {
-		b.WriteString("; " + strconv.Itoa(w) + " warning" + plural(w))
+		b.WriteString("; " + strconv.Itoa(w) + " warning" + server.Plural(w))
 	}
 	r.Verdict = b.String()
 	return r

@@ -9,6 +9,7 @@ import (
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 )
 
 // validateWriters write what validate finds in each -o format.
@@ -64,7 +65,7 @@ func writeValidateText(out io.Writer, v *validation) error {
 
 // objectNotListed says how many errors of an object are not listed.
 func objectNotListed(n int) string {
-	return strconv.Itoa(n) + " more error" + plural(n) + " not listed: validate lists the first " + strconv.Itoa(maxListed) + " of an object"
+	return strconv.Itoa(n) + " more error" + server.Plural(n) + " not listed: validate lists the first " + strconv.Itoa(server.MaxListed) + " of an object"
 }
 
 // writeValidateJSON writes one JSON document: {"objects": [...],

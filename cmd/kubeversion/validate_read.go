@@ -10,6 +10,7 @@ import (
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -31,10 +32,6 @@ type definition struct {
 	rejected string
 }
 
-// groupKind is the group and kind of an object or a CRD, "" for the core
-// group: "example.com/Widget", "/ConfigMap".
-func groupKind(group, kind string) string { return group + "/" + kind }
-
 // definitions are the CRDs of --crd and of OBJECTS, by groupKind.
 type definitions struct {
 	byKind  map[string]*definition
@@ -52,21 +49,21 @@ func (ds *definitions) add(o inputs.Object) *inputs.Problem {
 	if err != nil {
 		return &inputs.Problem{File: o.File, Line: o.Line, Message: err.Error()}
 	}
-	c, errs := decodeCRD(o, inputs.NewLocator(o))
+	c, errs := server.DecodeCRD(o, inputs.NewLocator(o))
 	if c == nil {
-		return &inputs.Problem{File: o.File, Line: errs[0].Line, Message: "CustomResourceDefinition " + metadataName(o) + ": " + errs[0].Message}
+		return &inputs.Problem{File: o.File, Line: errs[0].Line, Message: "CustomResourceDefinition " + server.MetadataName(o) + ": " + errs[0].Message}
 	}
 	d := &definition{crd: c, file: o.File, line: o.Line, json: data}
 	switch {
 	case len(errs) > 0:
 		d.rejected = fmt.Sprintf("the API server rejects its CRD %s (%s:%d): %s", c.Metadata.Name, o.File, errs[0].Line, errs[0].Message)
 	default:
-		if errs := newestJudge.validator.ValidateCreate(c); len(errs) > 0 {
+		if errs := server.Newest.Validator.ValidateCreate(c); len(errs) > 0 {
 			d.rejected = fmt.Sprintf("the API server rejects its CRD %s (%s:%d), with %d error%s: kubeversion lint %s says which",
-				c.Metadata.Name, o.File, o.Line, len(errs), plural(len(errs)), o.File)
+				c.Metadata.Name, o.File, o.Line, len(errs), server.Plural(len(errs)), o.File)
 		}
 	}
-	key := groupKind(c.Spec.Group, c.Spec.Names.Kind)
+	key := server.GroupKind(c.Spec.Group, c.Spec.Names.Kind)
 	if ds.byKind == nil {
 		ds.byKind, ds.byGroup = map[string]*definition{}, map[string][]string{}
 	}
@@ -99,20 +96,10 @@ type liveObject struct {
 
 // keyOf returns the liveKey of o, with the namespace as written.
 func keyOf(o inputs.Object) liveKey {
-	group, _ := splitAPIVersion(o.Str("apiVersion"))
+	group, _ := server.SplitAPIVersion(o.Str("apiVersion"))
 	meta, _ := o.Fields["metadata"].(map[string]any)
 	ns, _ := meta["namespace"].(string)
-	return liveKey{groupKind(group, o.Str("kind")), ns, metadataName(o)}
-}
-
-// splitAPIVersion returns the group and version of an apiVersion: "" and
-// "v1" for "v1", "example.com" and "v1" for "example.com/v1".
-func splitAPIVersion(apiVersion string) (group, version string) {
-	group, version, ok := strings.Cut(apiVersion, "/")
-	if !ok {
-		return "", apiVersion
-	}
-	return group, version
+	return liveKey{server.GroupKind(group, o.Str("kind")), ns, server.MetadataName(o)}
 }
 
 // validateInputs reads the inputs of validate.

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -212,7 +213,7 @@ func TestValidateJSON(t *testing.T) {
 		Objects []struct {
 			File, Kind, Name, Namespace, Status, Verdict, Operation, CRD string
 			Line                                                         int
-			Errors                                                       []lintError
+			Errors                                                       []server.Error
 			Warnings                                                     []objectWarning
 			Object                                                       map[string]any
 		}
@@ -425,7 +426,7 @@ func TestValidateWithoutCEL(t *testing.T) {
 		t.Errorf("summary %+v: %s", s, s)
 	}
 	// With the evaluator, the rule is broken.
-	ck.validator = crd.NewObjectValidator(celEvaluator())
+	ck.validator = crd.NewObjectValidator(server.CELEvaluator())
 	if r := ck.check(objects[0]); r.Status != statusInvalid || len(r.Errors) != 1 || r.Errors[0].Line != 4 {
 		t.Errorf("with CEL: %+v", r)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
@@ -178,7 +179,7 @@ func readWebhookCRD(e *env, file string) (*crd.CustomResourceDefinition, *inputs
 	if len(found) != 1 {
 		return nil, &inputs.Problem{File: file, Line: 0, Message: fmt.Sprintf("want one CustomResourceDefinition, found %d", len(found))}
 	}
-	def, errs := decodeCRD(found[0], inputs.NewLocator(found[0]))
+	def, errs := server.DecodeCRD(found[0], inputs.NewLocator(found[0]))
 	if len(errs) > 0 { // the server would not have it
 		return nil, &inputs.Problem{File: file, Line: errs[0].Line, Message: errs[0].Message}
 	}

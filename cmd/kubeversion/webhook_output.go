@@ -8,6 +8,7 @@ import (
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 )
 
 // webhookFinding is one thing webhook check found, at the line of the
@@ -67,19 +68,19 @@ type webhookSummary struct {
 func (s *webhookSummary) verdict() string {
 	findings := "no findings"
 	if n := len(s.Findings); n > 0 {
-		findings = fmt.Sprintf("%d finding%s", n, plural(n))
+		findings = fmt.Sprintf("%d finding%s", n, server.Plural(n))
 	}
 	if s.Stopped != "" {
 		findings = "stopped, " + findings + " so far"
 	}
 	if n := s.Ignored; n > 0 {
-		findings += fmt.Sprintf(" (%d difference%s under --ignore left out)", n, plural(n))
+		findings += fmt.Sprintf(" (%d difference%s under --ignore left out)", n, server.Plural(n))
 	}
 	if n := s.EmptyAsAbsent; n > 0 {
-		findings += fmt.Sprintf(" (%d difference%s between {} and none left out, as Go's omitempty keeps an empty struct)", n, plural(n))
+		findings += fmt.Sprintf(" (%d difference%s between {} and none left out, as Go's omitempty keeps an empty struct)", n, server.Plural(n))
 	}
 	return fmt.Sprintf("%s (strategy %s, served %s): %d object%s, %d call%s, %s",
-		s.CRD, s.Strategy, strings.Join(s.Served, ", "), s.Objects, plural(s.Objects), s.Calls, plural(s.Calls), findings)
+		s.CRD, s.Strategy, strings.Join(s.Served, ", "), s.Objects, server.Plural(s.Objects), s.Calls, server.Plural(s.Calls), findings)
 }
 
 // webhookWriters write what webhook check found in each -o format.

@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"github.com/kubeversion/kubeversion/crd"
 )
 
-// decodeCRD reads o as the API server reads a CustomResourceDefinition
+// DecodeCRD reads o as the API server reads a CustomResourceDefinition
 // that kubectl sends with its default --validate=strict. It returns the
 // CRD, and the errors that make the server refuse the request before any
 // validation:
@@ -22,9 +22,9 @@ import (
 //     "spec.versions[0].Storage" (the CRD as read without them).
 //
 // Each error is located in o's text by loc, o's locator.
-func decodeCRD(o inputs.Object, loc *inputs.Locator) (*crd.CustomResourceDefinition, []lintError) {
+func DecodeCRD(o inputs.Object, loc *inputs.Locator) (*crd.CustomResourceDefinition, []Error) {
 	if v := o.Str("apiVersion"); v != "apiextensions.k8s.io/v1" {
-		return nil, []lintError{{
+		return nil, []Error{{
 			Line: loc.Line("apiVersion"), Field: "apiVersion", Type: "no kind match",
 			Message: "no matches for kind \"CustomResourceDefinition\" in version " + strconv.Quote(v) +
 				": the API server serves CustomResourceDefinitions only as apiextensions.k8s.io/v1 since Kubernetes 1.22",
@@ -32,7 +32,7 @@ func decodeCRD(o inputs.Object, loc *inputs.Locator) (*crd.CustomResourceDefinit
 	}
 	data, err := o.JSON()
 	if err != nil {
-		return nil, []lintError{{Line: o.Line, Type: "decoding error", Message: err.Error()}}
+		return nil, []Error{{Line: o.Line, Type: "decoding error", Message: err.Error()}}
 	}
 	c, err := crd.Decode(data)
 	var strict *crd.StrictError
@@ -41,9 +41,9 @@ func decodeCRD(o inputs.Object, loc *inputs.Locator) (*crd.CustomResourceDefinit
 	case err == nil:
 		return c, nil
 	case errors.As(err, &strict):
-		errs := make([]lintError, len(strict.Fields))
+		errs := make([]Error, len(strict.Fields))
 		for i, f := range strict.Fields {
-			errs[i] = lintError{
+			errs[i] = Error{
 				Line: loc.Line(f.Path), Field: f.Path, Type: f.Kind,
 				Message: "strict decoding error: " + f.String(),
 			}
@@ -54,17 +54,17 @@ func decodeCRD(o inputs.Object, loc *inputs.Locator) (*crd.CustomResourceDefinit
 		if p, ok := findType(o.Fields, inputs.SplitPath(typeErr.Field), jsonType(typeErr.Value)); ok {
 			path = p
 		}
-		return nil, []lintError{{
+		return nil, []Error{{
 			Line: loc.Line(path), Field: typeErr.Field, Type: "decoding error", Message: err.Error(),
 		}}
 	}
-	return nil, []lintError{{Line: o.Line, Type: "decoding error", Message: err.Error()}}
+	return nil, []Error{{Line: o.Line, Type: "decoding error", Message: err.Error()}}
 }
 
-// decodeOld reads o as a live object of --old: the server wrote it, so its
+// DecodeOld reads o as a live object of --old: the server wrote it, so its
 // unknown fields (from a newer server) are dropped, not errors.
-func decodeOld(o inputs.Object) (*crd.CustomResourceDefinition, *inputs.Problem) {
-	c, errs := decodeCRD(o, inputs.NewLocator(o))
+func DecodeOld(o inputs.Object) (*crd.CustomResourceDefinition, *inputs.Problem) {
+	c, errs := DecodeCRD(o, inputs.NewLocator(o))
 	if c == nil {
 		return nil, &inputs.Problem{File: o.File, Line: errs[0].Line, Message: errs[0].Message}
 	}

@@ -1,13 +1,13 @@
-package main
+package server
 
 import (
 	"github.com/kubeversion/kubeversion/cel"
 	"github.com/kubeversion/kubeversion/crd"
 )
 
-// celEvaluator returns the evaluator of the CEL rules of custom resources
+// CELEvaluator returns the evaluator of the CEL rules of custom resources
 // that validate uses: the API server's of the newest Kubernetes, so that
 // no rule goes unevaluated.
-func celEvaluator() crd.CELEvaluator {
+func CELEvaluator() crd.CELEvaluator {
 	return cel.NewEvaluator()
 }

@@ -1,7 +1,13 @@
 package main
 
 import (
+	"go/parser"
+	"go/token"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -46,4 +52,122 @@ func nonStandardDeps(t *testing.T, pkg string) []string {
 		t.Fatalf("go list -deps %s listed nothing", pkg)
 	}
 	return deps
+}
+
+// internalLayers lists the command's internal packages from the bottom
+// up. A package may import the standard library, packages outside the
+// command (the module's library, cel, Kubernetes, YAML) and the internal
+// packages of the layers below its own; never one of its own layer, one
+// above it, or package main.
+var internalLayers = [][]string{
+	{"diag", "blockyaml", "linesort"},
+	{"format", "inputs"},
+	{"server"},
+}
+
+// internalPrefix is the import path of the command's internal packages.
+const internalPrefix = module + "/cmd/kubeversion/internal/"
+
+// TestInternalLayers checks that the imports of the command's internal
+// packages run one way, downwards, as internalLayers orders them, and
+// that every internal package has its place there.
+func TestInternalLayers(t *testing.T) {
+	layerOf := map[string]int{}
+	for i, layer := range internalLayers {
+		for _, name := range layer {
+			layerOf[name] = i
+		}
+	}
+	dirs, err := os.ReadDir("internal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		layer, ok := layerOf[d.Name()]
+		if !ok {
+			t.Errorf("internal/%s is in no layer of internalLayers", d.Name())
+			continue
+		}
+		for _, imp := range packageImports(t, filepath.Join("internal", d.Name())) {
+			if err := checkImport(d.Name(), layer, imp, layerOf); err != "" {
+				t.Error(err)
+			}
+		}
+	}
+}
+
+// checkImport says what is wrong with the import imp of the internal
+// package name at layer, or returns "".
+func checkImport(name string, layer int, imp string, layerOf map[string]int) string {
+	const command = module + "/cmd/kubeversion"
+	if imp != command && !strings.HasPrefix(imp, command+"/") {
+		return "" // the standard library, or a package outside the command
+	}
+	dep, internal := strings.CutPrefix(imp, internalPrefix)
+	dep, _, _ = strings.Cut(dep, "/")
+	depLayer, listed := layerOf[dep]
+	switch {
+	case !internal:
+		return "internal/" + name + " imports " + imp + ", the command itself"
+	case !listed:
+		return "internal/" + name + " imports " + imp + ", which is in no layer of internalLayers"
+	case depLayer >= layer:
+		return "internal/" + name + " (layer " + strconv.Itoa(layer) + ") imports internal/" + dep + " (layer " + strconv.Itoa(depLayer) + "), which is not below it"
+	}
+	return ""
+}
+
+// packageImports returns the imports of the non-test Go files in dir.
+func packageImports(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imports []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, spec := range file.Imports {
+			imp, _ := strconv.Unquote(spec.Path.Value)
+			if !slices.Contains(imports, imp) {
+				imports = append(imports, imp)
+			}
+		}
+	}
+	return imports
+}
+
+// TestCheckImport checks that checkImport refuses what the layers forbid:
+// without it, TestInternalLayers could pass by accepting anything.
+func TestCheckImport(t *testing.T) {
+	layerOf := map[string]int{"diag": 0, "inputs": 1, "format": 1, "server": 2}
+	for _, tt := range []struct {
+		name, imp string
+		ok        bool
+	}{
+		{"inputs", "strings", true},
+		{"inputs", internalPrefix + "diag", true},
+		{"server", internalPrefix + "inputs", true},
+		{"inputs", "go.yaml.in/yaml/v3", true},
+		{"server", module + "/crd", true},
+		{"diag", internalPrefix + "inputs", false},
+		{"inputs", internalPrefix + "format", false},
+		{"inputs", internalPrefix + "server", false},
+		{"server", module + "/cmd/kubeversion", false},
+		{"server", internalPrefix + "unlisted", false},
+	} {
+		err := checkImport(tt.name, layerOf[tt.name], tt.imp, layerOf)
+		if (err == "") != tt.ok {
+			t.Errorf("checkImport(%s, %s) = %q, want ok %v", tt.name, tt.imp, err, tt.ok)
+		}
+	}
 }

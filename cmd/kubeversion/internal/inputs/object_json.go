@@ -1,11 +1,9 @@
 package inputs
 
-import "github.com/kubeversion/kubeversion/internal/jsonvalue"
+import "encoding/json"
 
-// json returns o as kubectl sends it to the API server: JSON with the keys
-// in byte order, byte for byte what encoding/json's Marshal writes,
-// without reflection (see package jsonvalue).
+// JSON returns o as kubectl sends it to the API server: JSON with the
+// keys in byte order, as encoding/json's Marshal writes it.
 func (o Object) JSON() ([]byte, error) {
-	var w jsonvalue.Writer
-	return w.Append(make([]byte, 0, 4096), o.Fields)
+	return json.Marshal(o.Fields)
 }

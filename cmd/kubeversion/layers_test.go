@@ -63,6 +63,7 @@ var internalLayers = [][]string{
 	{"diag", "blockyaml", "linesort"},
 	{"format", "inputs"},
 	{"server"},
+	{"webhookcheck"},
 }
 
 // internalPrefix is the import path of the command's internal packages.

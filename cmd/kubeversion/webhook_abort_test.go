@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/webhookcheck"
 	"github.com/kubeversion/kubeversion/conversion"
 )
 
@@ -92,7 +93,7 @@ func TestWebhookCheckStopKeepsFindings(t *testing.T) {
 				t.Errorf("-o text: stdout %q; want the finding of call 1 and a verdict that says the check stopped", stdout)
 			}
 		case "json":
-			var s webhookSummary
+			var s webhookcheck.Result
 			if err := json.Unmarshal([]byte(stdout), &s); err != nil {
 				t.Fatalf("-o json: %v in %q", err, stdout)
 			}

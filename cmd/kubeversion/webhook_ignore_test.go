@@ -28,8 +28,8 @@ func TestWebhookCheckEmptyObject(t *testing.T) {
 	if status != exitOK || len(s.Findings) != 0 || stderr != "" {
 		t.Fatalf("status %d, findings %v, stderr %q; want 0, none, none", status, s.Findings, stderr)
 	}
-	if s.EmptyAsAbsent == 0 || !strings.Contains(s.verdict(), "between {} and none left out") {
-		t.Errorf("emptyAsAbsent %d, verdict %q: the differences left out are not said", s.EmptyAsAbsent, s.verdict())
+	if s.EmptyAsAbsent == 0 || !strings.Contains(s.Verdict(), "between {} and none left out") {
+		t.Errorf("emptyAsAbsent %d, verdict %q: the differences left out are not said", s.EmptyAsAbsent, s.Verdict())
 	}
 	// An empty object where the sample had a value is a finding.
 	url, ca, _ = webhookServer(t, breakObjects(func(obj map[string]any) { obj["spec"] = map[string]any{} }))
@@ -61,8 +61,8 @@ func TestWebhookCheckIgnore(t *testing.T) {
 		if status != tc.want {
 			t.Errorf("--ignore %q: status %d, want %d; findings %v %s", tc.ignore, status, tc.want, s.Findings, stderr)
 		}
-		if tc.want == exitOK && (s.Ignored == 0 || !strings.Contains(s.verdict(), "under --ignore left out")) {
-			t.Errorf("--ignore %q: ignored %d, verdict %q", tc.ignore, s.Ignored, s.verdict())
+		if tc.want == exitOK && (s.Ignored == 0 || !strings.Contains(s.Verdict(), "under --ignore left out")) {
+			t.Errorf("--ignore %q: ignored %d, verdict %q", tc.ignore, s.Ignored, s.Verdict())
 		}
 	}
 	if _, stderr, status := runCheck(t, "--crd", crdFile, "--ignore", ".spec", samplesFile); status != exitError || !strings.Contains(stderr, "want a field path") {

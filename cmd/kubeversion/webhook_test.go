@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/webhookcheck"
 	"github.com/kubeversion/kubeversion/conversion"
 )
 
@@ -131,11 +132,11 @@ func tlsServer(t *testing.T, h http.Handler) (url, ca string) {
 
 // runCheck runs webhook check with -o json in testdata/webhook and returns
 // the summary, the standard error and the exit status.
-func runCheck(t *testing.T, args ...string) (webhookSummary, string, int) {
+func runCheck(t *testing.T, args ...string) (webhookcheck.Result, string, int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	status := runWebhook(&env{strings.NewReader(""), &out, &errOut}, append([]string{"check", "-o", "json"}, args...))
-	var s webhookSummary
+	var s webhookcheck.Result
 	if status != exitError {
 		if err := json.Unmarshal(out.Bytes(), &s); err != nil {
 			t.Fatalf("webhook check %q: output is not JSON: %v\n%s", args, err, out.String())

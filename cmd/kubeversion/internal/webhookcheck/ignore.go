@@ -1,20 +1,20 @@
-package main
+package webhookcheck
 
 import (
 	"errors"
 	"strings"
 )
 
-// ignorePaths is the flag.Value of webhook check's --ignore: field paths,
+// IgnorePaths is the flag.Value of webhook check's --ignore: field paths,
 // as round-trip findings name them (spec.template, status,
 // metadata.annotations), whose differences are known and not findings.
-type ignorePaths []string
+type IgnorePaths []string
 
-func (p *ignorePaths) String() string { return strings.Join(*p, ",") }
+func (p *IgnorePaths) String() string { return strings.Join(*p, ",") }
 
 // Set adds a path; it must be a field path, not empty and without
 // blanks.
-func (p *ignorePaths) Set(s string) error {
+func (p *IgnorePaths) Set(s string) error {
 	if s == "" || strings.ContainsAny(s, " \t\n") || strings.HasPrefix(s, ".") || strings.HasSuffix(s, ".") {
 		return errBadIgnore
 	}

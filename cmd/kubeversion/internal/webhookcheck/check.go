@@ -1,4 +1,4 @@
-package main
+package webhookcheck
 
 import (
 	"errors"
@@ -20,7 +20,7 @@ type webhookChecker struct {
 	findings []webhookFinding
 	stop     *stopError // the failure that ended the calls, or nil
 
-	ignore        ignorePaths // --ignore
+	ignore        IgnorePaths // --ignore
 	ignored       int         // round-trip differences under --ignore
 	emptyAsAbsent int         // round-trip differences between {} and absent
 }

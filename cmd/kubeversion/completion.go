@@ -8,19 +8,6 @@ import (
 	"strings"
 )
 
-// completionHelp is the --help of kubeversion completion.
-const completionHelp = `Usage: kubeversion completion bash|zsh|fish
-
-Completion prints a script that completes the commands of kubeversion, their
-flags and the values of flags that have a few (-o), in bash, zsh or fish. The
-flags are those of the kubeversion that prints the script. To load it:
-
-  bash:  source <(kubeversion completion bash), in ~/.bashrc for example
-  zsh:   source <(kubeversion completion zsh), after compinit; or save it as
-         _kubeversion in a directory of $fpath
-  fish:  kubeversion completion fish > ~/.config/fish/completions/kubeversion.fish
-`
-
 // shells are the scripts that kubeversion completion prints.
 var shells = map[string]func(w io.Writer, cmds []completionCommand){
 	"bash": writeBash,

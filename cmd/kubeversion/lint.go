@@ -17,7 +17,7 @@ import (
 
 // runLint is "kubeversion lint [flags] PATH..." (see its --help).
 func runLint(e *env, args []string) int {
-	flags := newFlagSet(e, "lint", "[--old FILE|cluster:[CONTEXT]]... [--kubeconfig FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--color auto|always|never] [--baseline FILE] [--write-baseline FILE] [--list-checks] [-o text|json|github|markdown|sarif] PATH...")
+	flags := newFlagSet(e, "lint", synopses["lint"])
 	var oldFlag oldPaths
 	flags.Var(&oldFlag, "old", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml), or in the\nfiles of a directory; may be repeated. A live object that no PATH has is a\ncrd-removed finding. cluster: reads each live CRD of a PATH's name from the\ncluster of the current kubeconfig context, cluster:CONTEXT from that context's\n(then crd-removed is not checked: other CRDs of the cluster are no concern)")
 	kubeconfig := flags.String("kubeconfig", "", "the kubeconfig `FILE` of --old cluster: (default $KUBECONFIG, then ~/.kube/config)")

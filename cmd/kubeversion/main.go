@@ -38,42 +38,6 @@ const (
 	exitError   = 2 // usage, I/O or malformed input
 )
 
-const usage = `kubeversion sorts, picks and checks Kubernetes API versions (v1, v2beta1,
-v1alpha3) and CustomResourceDefinition manifests as Kubernetes does.
-
-Usage:
-  kubeversion sort [-r] [VERSION...]      sort, highest priority first
-  kubeversion highest [VERSION...]        print the highest-priority version
-  kubeversion parse [-o text|json] [VERSION...]
-                                          print the parts of each version
-  kubeversion lint [--old PATH]... [--check NAME=LEVEL]... [--baseline FILE] [-o FORMAT] PATH...
-                                          check CRD manifests as kubectl apply and
-                                          the API server would, and what an upgrade
-                                          does to clients and stored objects
-  kubeversion validate [--crd PATH]... [--old PATH]... [-o FORMAT] OBJECTS...
-                                          check custom resources against their CRDs
-                                          as the API server would, on create or update
-  kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o FORMAT] OBJECT...
-                                          call a CRD's conversion webhook as the API
-                                          server would and check its answers
-  kubeversion migrate [--dry-run] [--state-file FILE] CRD-NAME
-                                          rewrite every stored object of a CRD on
-                                          the cluster in its storage version, then
-                                          trim status.storedVersions
-  kubeversion help [COMMAND]              print this help, or a command's
-  kubeversion completion bash|zsh|fish    print a shell completion script
-  kubeversion --version                   print the version of kubeversion
-
-Without VERSION arguments, sort, highest and parse read standard input, one
-version per line. Run 'kubeversion help COMMAND' or 'kubeversion COMMAND
---help' for what a command does and its flags.
-
-Exit status: 0 success, 1 invalid version, manifest or custom resource, an
-upgrade finding at level error, a custom resource not checked, or a
-migration that left storedVersions, 2 usage, I/O, connection or malformed
-input.
-`
-
 // env is what a command reads and writes, so that tests can run it.
 type env struct {
 	stdin          io.Reader

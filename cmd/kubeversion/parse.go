@@ -28,7 +28,7 @@ type parsed struct {
 
 // runParse is "kubeversion parse [-o text|json] [VERSION...]".
 func runParse(e *env, args []string) int {
-	fs := newFlagSet(e, "parse", "[-o text|json] [VERSION...]")
+	fs := newFlagSet(e, "parse", synopses["parse"])
 	output := fs.String("o", "text", "print `text|json`: a line of fields per input, or a JSON array")
 	versions, status, ok := parseFlags(e, fs, args)
 	if !ok {

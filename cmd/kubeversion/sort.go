@@ -11,7 +11,7 @@ import (
 
 // runSort is "kubeversion sort [-r] [VERSION...]".
 func runSort(e *env, args []string) int {
-	fs := newFlagSet(e, "sort", "[-r] [VERSION...]")
+	fs := newFlagSet(e, "sort", synopses["sort"])
 	reverse := fs.Bool("r", false, "reverse: lowest priority first")
 	versions, status, ok := parseFlags(e, fs, args)
 	if !ok {
@@ -50,7 +50,7 @@ func writeSorted(w *bufio.Writer, in lines, reverse bool) {
 
 // runHighest is "kubeversion highest [VERSION...]".
 func runHighest(e *env, args []string) int {
-	fs := newFlagSet(e, "highest", "[VERSION...]")
+	fs := newFlagSet(e, "highest", synopses["highest"])
 	versions, status, ok := parseFlags(e, fs, args)
 	if !ok {
 		return status

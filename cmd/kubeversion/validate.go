@@ -11,30 +11,9 @@ import (
 	"github.com/kubeversion/kubeversion/crd"
 )
 
-func init() {
-	descriptions["validate"] = `Validate checks custom resources, the objects of CustomResourceDefinitions,
-as 'kubectl apply' and the API server would: each object of OBJECTS (YAML or
-JSON files, directories, kustomize directories, - for standard input) is
-matched to the CRD of its group and kind, found in --crd or in OBJECTS
-themselves (a directory, a rendered Helm chart or a kustomize build that
-holds CRDs and their objects), and judged in the version its apiVersion
-names: strict decoding (unknown fields, as kubectl's default
---validate=strict), metadata, the schema, defaults and pruning, and CEL
-rules, on create, or on update of the live object of the same group, kind,
-namespace and name in --old (transition rules, ratcheting). It prints a line
-per object with its verdict, then each error at the line of its field.
-Objects of built-in kinds (ConfigMap, Deployment), documents without
-apiVersion and kind, and the Chart.yaml and values files of Helm charts are
-skipped.
-
-Exit status: 0 when every custom resource is valid; 1 when one is invalid,
-or one is not checked (no CRD of its kind, a CRD the API server rejects)
-unless --allow-unchecked; 2 for usage, I/O and malformed input.`
-}
-
 // runValidate is "kubeversion validate [flags] OBJECTS..." (see its --help).
 func runValidate(e *env, args []string) int {
-	flags := newFlagSet(e, "validate", "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--allow-unchecked] [--no-kustomize] [-o text|json|github|sarif] OBJECTS...")
+	flags := newFlagSet(e, "validate", synopses["validate"])
 	var crdPaths, oldFlag oldPaths
 	flags.Var(&crdPaths, "crd", "read CustomResourceDefinitions from `PATH` (a file, a directory, - for standard\ninput), besides those of OBJECTS; may be repeated")
 	flags.Var(&oldFlag, "old", "check each object as an update of its live object in `PATH` (the output of\nkubectl get -o yaml): the object of the same group, kind, namespace and name;\nmay be repeated. An object without one is checked as a create")

@@ -8,9 +8,6 @@ import (
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/webhookcheck"
 )
 
-const webhookUsage = `Usage: kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--timeout DURATION] [-o text|json|github] OBJECT...
-`
-
 // defaultRunTimeout is the default of --timeout, the deadline of a whole
 // run of webhook check: twice the API server's default --request-timeout
 // (1 min), which bounds a request and the webhook calls it makes. That is
@@ -39,7 +36,7 @@ func runWebhook(e *env, args []string) int {
 // line it writes to standard error goes through diag.TextLine: file names and
 // messages come from the input and the webhook.
 func runWebhookCheck(e *env, args []string) int {
-	flags := newFlagSet(e, "webhook check", "--crd FILE [--url URL] [--ca FILE] [--tls-server-name NAME] [--insecure-skip-tls-verify] [--ignore PATH]... [--timeout DURATION] [-o text|json|github] OBJECT...")
+	flags := newFlagSet(e, "webhook check", synopses["webhook check"])
 	crdFile := flags.String("crd", "", "the CustomResourceDefinition whose conversion to check, in `FILE`")
 	rawURL := flags.String("url", "", "call the webhook at `URL` instead of the CRD's clientConfig (required when\nit names a service, for example after kubectl port-forward)")
 	caFile := flags.String("ca", "", "trust the PEM certificates of `FILE` instead of the CRD's caBundle")

@@ -1,0 +1,129 @@
+package main
+
+// The help of kubeversion, all of it but the usage of each flag, which is
+// given with the flag: the usage of the command, what each command does,
+// and the arguments of each.
+
+// usage is the help of kubeversion, for --help and after a usage error.
+const usage = `kubeversion sorts, picks and checks Kubernetes API versions (v1, v2beta1,
+v1alpha3) and CustomResourceDefinition manifests as Kubernetes does.
+
+Usage:
+  kubeversion sort [-r] [VERSION...]      sort, highest priority first
+  kubeversion highest [VERSION...]        print the highest-priority version
+  kubeversion parse [-o text|json] [VERSION...]
+                                          print the parts of each version
+  kubeversion lint [--old PATH]... [--check NAME=LEVEL]... [--baseline FILE] [-o FORMAT] PATH...
+                                          check CRD manifests as kubectl apply and
+                                          the API server would, and what an upgrade
+                                          does to clients and stored objects
+  kubeversion validate [--crd PATH]... [--old PATH]... [-o FORMAT] OBJECTS...
+                                          check custom resources against their CRDs
+                                          as the API server would, on create or update
+  kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o FORMAT] OBJECT...
+                                          call a CRD's conversion webhook as the API
+                                          server would and check its answers
+  kubeversion migrate [--dry-run] [--state-file FILE] CRD-NAME
+                                          rewrite every stored object of a CRD on
+                                          the cluster in its storage version, then
+                                          trim status.storedVersions
+  kubeversion help [COMMAND]              print this help, or a command's
+  kubeversion completion bash|zsh|fish    print a shell completion script
+  kubeversion --version                   print the version of kubeversion
+
+Without VERSION arguments, sort, highest and parse read standard input, one
+version per line. Run 'kubeversion help COMMAND' or 'kubeversion COMMAND
+--help' for what a command does and its flags.
+
+Exit status: 0 success, 1 invalid version, manifest or custom resource, an
+upgrade finding at level error, a custom resource not checked, or a
+migration that left storedVersions, 2 usage, I/O, connection or malformed
+input.
+`
+
+// descriptions say what each command does, for its --help.
+var descriptions = map[string]string{
+	"webhook check": `Webhook check calls the conversion webhook of a CustomResourceDefinition as
+the API server would, with each sample OBJECT (YAML or JSON files, - for
+standard input): for each served version, one object at a time and all in a
+list, in the first review version of conversionReviewVersions, over HTTPS
+verified with the CRD's caBundle or --ca, HTTP/1.1, a 30 s timeout,
+following redirects. It judges each answer by the server's rules and in its
+words, converts each object to every other served version and back and
+reports what does not come back, and reports the fields the target schema
+prunes silently. For strategy None it reports, without calls, the fields of
+each object lost when read through another version. Any finding makes the
+exit status 1. A webhook that cannot be called, does not answer in time or
+before --timeout, or answers more than 64 MiB (16 times the request if
+more) stops the check at that call with exit status 2.`,
+	"sort": `Sort prints the VERSION arguments, or the lines of standard input, highest
+priority first, as Kubernetes ranks API versions. Lines of the form
+group/version, as 'kubectl api-versions' prints them, are grouped by group.`,
+	"highest": `Highest prints the highest-priority VERSION argument, or line of standard
+input, as Kubernetes ranks API versions: the version discovery prefers and
+kubectl uses when all are served. For lines of the form group/version, as
+'kubectl api-versions' prints them, it prints one line per group.`,
+	"parse": `Parse prints the parts of each VERSION argument, or line of standard input,
+or why it is not a Kubernetes API version (exit status 1). For a line of the
+form group/version, it parses the version. An empty input, or one with white
+space, is printed quoted.`,
+	"lint": `Lint checks the CustomResourceDefinitions of YAML or JSON manifests (files,
+directories, - for standard input) as 'kubectl apply' and the API server
+would: it reads them as kubectl does and prints every error of the server,
+each at its line, then the findings of the upgrade checks, the versions,
+the one kubectl uses by default and the deprecation warnings clients will
+see. The upgrade checks compare each CRD with its live object of --old
+(clients of removed versions, kubectl's default version, the storage
+migration, conversion, schema compatibility), or, without one, its served
+versions with each other. A CRD that needs a Kubernetes release after 1.29
+(a CEL library, a field older releases drop) gets a note naming the release;
+--kubernetes-version judges CEL rules as that release does, and makes the
+fields it drops errors. Errors of the server, findings at level error and
+such fields make the exit status 1.`,
+	"validate": `Validate checks custom resources, the objects of CustomResourceDefinitions,
+as 'kubectl apply' and the API server would: each object of OBJECTS (YAML or
+JSON files, directories, kustomize directories, - for standard input) is
+matched to the CRD of its group and kind, found in --crd or in OBJECTS
+themselves (a directory, a rendered Helm chart or a kustomize build that
+holds CRDs and their objects), and judged in the version its apiVersion
+names: strict decoding (unknown fields, as kubectl's default
+--validate=strict), metadata, the schema, defaults and pruning, and CEL
+rules, on create, or on update of the live object of the same group, kind,
+namespace and name in --old (transition rules, ratcheting). It prints a line
+per object with its verdict, then each error at the line of its field.
+Objects of built-in kinds (ConfigMap, Deployment), documents without
+apiVersion and kind, and the Chart.yaml and values files of Helm charts are
+skipped.
+
+Exit status: 0 when every custom resource is valid; 1 when one is invalid,
+or one is not checked (no CRD of its kind, a CRD the API server rejects)
+unless --allow-unchecked; 2 for usage, I/O and malformed input.`,
+}
+
+// synopses are the arguments of each command, for the first line of its
+// usage: "Usage: kubeversion NAME SYNOPSIS".
+var synopses = map[string]string{
+	"lint":          "[--old FILE|cluster:[CONTEXT]]... [--kubeconfig FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--color auto|always|never] [--baseline FILE] [--write-baseline FILE] [--list-checks] [-o text|json|github|markdown|sarif] PATH...",
+	"parse":         "[-o text|json] [VERSION...]",
+	"sort":          "[-r] [VERSION...]",
+	"highest":       "[VERSION...]",
+	"validate":      "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--allow-unchecked] [--no-kustomize] [-o text|json|github|sarif] OBJECTS...",
+	"webhook check": "--crd FILE [--url URL] [--ca FILE] [--tls-server-name NAME] [--insecure-skip-tls-verify] [--ignore PATH]... [--timeout DURATION] [-o text|json|github] OBJECT...",
+}
+
+// webhookUsage is the usage of kubeversion webhook, whose one command is check.
+const webhookUsage = `Usage: kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--timeout DURATION] [-o text|json|github] OBJECT...
+`
+
+// completionHelp is the --help of kubeversion completion.
+const completionHelp = `Usage: kubeversion completion bash|zsh|fish
+
+Completion prints a script that completes the commands of kubeversion, their
+flags and the values of flags that have a few (-o), in bash, zsh or fish. The
+flags are those of the kubeversion that prints the script. To load it:
+
+  bash:  source <(kubeversion completion bash), in ~/.bashrc for example
+  zsh:   source <(kubeversion completion zsh), after compinit; or save it as
+         _kubeversion in a directory of $fpath
+  fish:  kubeversion completion fish > ~/.config/fish/completions/kubeversion.fish
+`

@@ -60,7 +60,7 @@ func nonStandardDeps(t *testing.T, pkg string) []string {
 // packages of the layers below its own; never one of its own layer, one
 // above it, or package main.
 var internalLayers = [][]string{
-	{"diag", "blockyaml", "linesort"},
+	{"diag", "blockyaml", "linesort", "release"},
 	{"format", "inputs"},
 	{"server"},
 	{"webhookcheck"},

@@ -1,4 +1,4 @@
-package main
+package release
 
 import (
 	"bufio"
@@ -28,7 +28,7 @@ var imagePlatforms = []string{"linux/amd64", "linux/arm64"}
 // TestDist checks the release that scripts/release-snapshot.sh made in the
 // directory $KUBEVERSION_DIST (CI runs it after the script):
 //
-//	KUBEVERSION_DIST=$PWD/dist go test -run TestDist ./cmd/kubeversion
+//	KUBEVERSION_DIST=$PWD/dist go test -run TestDist ./cmd/kubeversion/internal/release
 func TestDist(t *testing.T) {
 	dist := os.Getenv("KUBEVERSION_DIST")
 	if dist == "" {
@@ -123,7 +123,7 @@ func checkArchive(t *testing.T, dist, version, p string) {
 		t.Errorf("%s holds %q, want %q", archiveName(version, p), got, want)
 	}
 	for _, doc := range []string{"LICENSE", "README.md"} {
-		want, err := os.ReadFile(filepath.Join("..", "..", doc))
+		want, err := os.ReadFile(filepath.Join("..", "..", "..", "..", doc))
 		if err == nil && !bytes.Equal(files[doc].data, want) {
 			t.Errorf("%s: %s differs from the repository's", archiveName(version, p), doc)
 		}

@@ -1,8 +1,6 @@
-package main
+package release
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -10,16 +8,6 @@ import (
 
 	"sigs.k8s.io/yaml"
 )
-
-// readRoot returns the file of the repository root at path.
-func readRoot(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
 
 // goreleaserConfig is what TestReleaseConfig reads of .goreleaser.yaml.
 type goreleaserConfig struct {

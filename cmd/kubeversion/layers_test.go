@@ -60,10 +60,10 @@ func nonStandardDeps(t *testing.T, pkg string) []string {
 // packages of the layers below its own; never one of its own layer, one
 // above it, or package main.
 var internalLayers = [][]string{
-	{"diag", "blockyaml", "linesort", "release"},
+	{"diag", "blockyaml", "linesort", "release", "cluster"},
 	{"format", "inputs"},
 	{"server"},
-	{"webhookcheck"},
+	{"webhookcheck", "migratecmd"},
 }
 
 // internalPrefix is the import path of the command's internal packages.

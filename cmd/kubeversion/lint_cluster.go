@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/cluster"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/crd"
-	"github.com/kubeversion/kubeversion/migrate"
 )
 
 // clusterPrefix starts the --old of lint that names a live cluster instead
@@ -26,7 +26,7 @@ const clusterTimeout = 30 * time.Second
 // -o yaml` would.
 type liveCluster struct {
 	source string // --old as given
-	crds   *migrate.LiveCRDs
+	crds   *cluster.LiveCRDs
 	err    error // the first failure to read: the later reads are not tried
 }
 
@@ -36,13 +36,13 @@ func isCluster(path string) bool { return strings.HasPrefix(path, clusterPrefix)
 // newLiveCluster returns the cluster of --old source, reached with the
 // kubeconfig file (if empty: $KUBECONFIG, then ~/.kube/config).
 func newLiveCluster(source, kubeconfig string) (*liveCluster, error) {
-	cfg, err := migrate.ClientConfig(kubeconfig, strings.TrimPrefix(source, clusterPrefix))
+	cfg, err := cluster.ClientConfig(kubeconfig, strings.TrimPrefix(source, clusterPrefix))
 	if err != nil {
 		return nil, err
 	}
 	cfg.Timeout = clusterTimeout
 	cfg.UserAgent = "kubeversion-lint"
-	crds, err := migrate.NewLiveCRDs(cfg)
+	crds, err := cluster.NewLiveCRDs(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +68,7 @@ func (l *linter) liveCRD(o inputs.Object, name string) (live *crd.CustomResource
 	}
 	data, err := l.cluster.crds.Get(context.Background(), name)
 	switch {
-	case errors.Is(err, migrate.ErrNoCRD):
+	case errors.Is(err, cluster.ErrNoCRD):
 		l.old[name] = nil
 		return nil, true
 	case err != nil:

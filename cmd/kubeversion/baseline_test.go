@@ -130,3 +130,30 @@ func findingLines(out string) int {
 }
 
 var findingLine = regexp.MustCompile(`(?m) \[[a-z-]+\]$`)
+
+// baseline is the baseline file as the test reads and writes it.
+type baseline struct {
+	Kind     string          `json:"kind"`
+	Version  int             `json:"version"`
+	Accepted []baselineEntry `json:"accepted"`
+}
+
+// baselineEntry is one accepted finding of a baseline file.
+type baselineEntry struct {
+	CRD      string   `json:"crd"`
+	Check    string   `json:"check"`
+	Field    string   `json:"field,omitempty"`
+	Versions []string `json:"versions,omitempty"`
+	Message  string   `json:"message"`
+}
+
+const baselineKind = "kubeversion-baseline"
+
+// writeBaseline writes entries to path as a baseline file of version 1.
+func writeBaseline(path string, entries []baselineEntry) error {
+	data, err := json.MarshalIndent(baseline{Kind: baselineKind, Version: 1, Accepted: entries}, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}

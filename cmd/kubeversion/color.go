@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 )
 
 // colorMode is the value of --color: when lint's text output colours the
@@ -48,23 +47,4 @@ func (m colorMode) on(w io.Writer) bool {
 	}
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
-
-// levelColors are the ANSI colours of the levels.
-var levelColors = []struct{ level, color string }{
-	{"error: ", "\x1b[31m"},   // red
-	{"warning: ", "\x1b[33m"}, // yellow
-	{"note: ", "\x1b[36m"},    // cyan
-}
-
-// paintLevel returns s, a line's text after "file:line: " that starts
-// with its level ("error: ..."), with the level coloured; s unchanged
-// when it starts with none.
-func paintLevel(s string) string {
-	for _, c := range levelColors {
-		if rest, ok := strings.CutPrefix(s, c.level); ok {
-			return c.color + strings.TrimSuffix(c.level, ": ") + "\x1b[0m: " + rest
-		}
-	}
-	return s
 }

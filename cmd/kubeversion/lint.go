@@ -1,18 +1,15 @@
 package main
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"slices"
 	"strings"
 
-	"github.com/kubeversion/kubeversion/cel"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lint"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
-	"github.com/kubeversion/kubeversion/crd"
 )
 
 // runLint is "kubeversion lint [flags] PATH..." (see its --help).
@@ -22,12 +19,12 @@ func runLint(e *env, args []string) int {
 	flags.Var(&oldFlag, "old", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml), or in the\nfiles of a directory; may be repeated. A live object that no PATH has is a\ncrd-removed finding. cluster: reads each live CRD of a PATH's name from the\ncluster of the current kubeconfig context, cluster:CONTEXT from that context's\n(then crd-removed is not checked: other CRDs of the cluster are no concern)")
 	kubeconfig := flags.String("kubeconfig", "", "the kubeconfig `FILE` of --old cluster: (default $KUBECONFIG, then ~/.kube/config)")
 	format := flags.String("o", "text", "print `text|json|github|markdown|sarif`: compiler-style lines, one JSON\ndocument, GitHub Actions annotations, Markdown for a step summary, or a\nSARIF 2.1.0 log for code scanning")
-	levels := newCheckLevels()
+	levels := lint.NewCheckLevels()
 	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
 	listChecks := flags.Bool("list-checks", false, "print the upgrade checks, each with its level, and exit")
 	noKustomize := flags.Bool("no-kustomize", false, "read a PATH directory that holds a kustomization.yaml file by file, not as\nkubectl apply -k builds it")
 	quiet := flags.Bool("quiet", false, "print only errors: the server's, and findings and requirements at level error\n(text output), and no notes about live objects on standard error")
-	var exclude excludes
+	var exclude lint.Excludes
 	flags.Var(&exclude, "exclude", "skip the files and directories under a PATH directory that `GLOB` matches\n(path.Match), by their path under it or by their name; may be repeated")
 	allowEmpty := flags.Bool("allow-empty", false, "accept an input without any CustomResourceDefinition (by default an error,\nexit status 2, as kubectl apply refuses to apply nothing)")
 	baselineFile := flags.String("baseline", "", "accept the upgrade findings recorded in `FILE` (written by --write-baseline):\nthey are not printed, counted or failed on, only new ones are")
@@ -40,11 +37,10 @@ func runLint(e *env, args []string) int {
 		return status
 	}
 	if *listChecks {
-		fmt.Fprint(e.stdout, levels.list())
+		fmt.Fprint(e.stdout, levels.List())
 		return exitOK
 	}
-	write, ok := writers[*format]
-	if !ok {
+	if !lint.HasFormat(*format) {
 		fmt.Fprintf(e.stderr, "kubeversion lint: -o %q: want text, json, github, markdown or sarif\n", *format)
 		return exitError
 	}
@@ -52,221 +48,61 @@ func runLint(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "kubeversion lint: no PATH given (use - for standard input)")
 		return exitError
 	}
-	j := server.Newest
-	if *release != "" {
-		minor, err := parseRelease(*release)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: %s\n", diag.TextLine(err.Error()))
-			return exitError
-		}
-		checker, _ := cel.NewCheckerFor(minor) // parseRelease took minor
-		j = server.NewJudge(checker, minor)
-	}
-
-	var base *baseline
-	switch {
-	case *baselineFile != "" && *writeBaselineFile != "":
-		fmt.Fprintln(e.stderr, "kubeversion lint: --baseline and --write-baseline: give one")
-		return exitError
-	case *baselineFile != "":
-		var err error
-		if base, err = readBaseline(*baselineFile); err != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: --baseline: %s\n", diag.TextLine(err.Error()))
-			return exitError
-		}
-	case *writeBaselineFile != "":
-		base = &baseline{all: true}
-	}
-
-	if stdinTwice(oldFlag, paths) {
-		fmt.Fprintln(e.stderr, "kubeversion lint: standard input (-) given twice: it can be read only once")
+	res, err := lint.Run(lint.Options{Stdin: e.stdin, Stderr: e.stderr, Paths: paths, Old: oldFlag, Kubeconfig: *kubeconfig, Levels: levels, NoKustomize: *noKustomize, Quiet: *quiet, Exclude: exclude, AllowEmpty: *allowEmpty, Baseline: *baselineFile, WriteBaseline: *writeBaselineFile, Color: color.on(e.stdout), KubernetesVersion: *release, Version: buildVersion()})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "kubeversion lint: %s\n", err)
 		return exitError
 	}
-
-	var live liveObjects
-	var cluster *liveCluster
-	switch {
-	case slices.ContainsFunc(oldFlag, isCluster) && len(oldFlag) > 1:
-		fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: a cluster is the only --old when given\n", diag.TextLine(strings.Join(oldFlag, " ")))
-		return exitError
-	case len(oldFlag) == 1 && isCluster(oldFlag[0]):
-		var err error
-		if cluster, err = newLiveCluster(oldFlag[0], *kubeconfig); err != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: %s\n", diag.TextLine(oldFlag[0]), diag.TextLine(err.Error()))
-			return exitError
-		}
-		live = newLiveObjects()
-	case *kubeconfig != "":
-		fmt.Fprintln(e.stderr, "kubeversion lint: --kubeconfig needs --old cluster:")
-		return exitError
-	case len(oldFlag) > 0:
-		var p *inputs.Problem
-		if live, p = readOld(e, oldFlag); p != nil {
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old: %s\n", diag.TextLine(p.String()))
-			return exitError
-		}
-		if len(live.crds) == 0 { // every CRD would be checked as created
-			fmt.Fprintf(e.stderr, "kubeversion lint: --old %s: no CustomResourceDefinition found\n", diag.TextLine(strings.Join(oldFlag, " ")))
-		}
-	}
-
-	l := linter{old: live.crds, oldPaths: oldFlag, live: live, cluster: cluster, levels: levels, judge: j, allowEmpty: *allowEmpty, exclude: exclude, noKustomize: *noKustomize, quiet: *quiet, baseline: base, color: color.on(e.stdout)}
-	for _, path := range paths {
-		l.lintPath(e, path)
-	}
-	l.endEmpty(e)
-	l.checkRemoved()
-	if err := write(e.stdout, &l); err != nil {
+	if err := res.Write(e.stdout, *format); err != nil {
 		fmt.Fprintf(e.stderr, "kubeversion lint: %v\n", err)
 		return exitError
 	}
-	for _, note := range l.notes {
-		if !l.quiet {
-			fmt.Fprintln(e.stderr, "kubeversion lint: "+diag.TextLine(note))
-		}
+	for _, note := range res.Notes() {
+		fmt.Fprintln(e.stderr, "kubeversion lint: "+note)
 	}
 	if *format == "text" {
-		writeProblems(e.stderr, l.problems)
+		writeProblems(e.stderr, res.Problems())
 	}
-	if n := base.unused(); n > 0 && !l.quiet {
+	if n := res.BaselineUnused(); n > 0 {
 		fmt.Fprintf(e.stderr, "kubeversion lint: --baseline %s: %d accepted finding%s no longer found: --write-baseline drops them\n", diag.TextLine(*baselineFile), n, server.Plural(n))
 	}
 	if *writeBaselineFile != "" {
-		if err := writeBaseline(*writeBaselineFile, l.baselineEntries()); err != nil {
+		if err := res.WriteBaseline(*writeBaselineFile); err != nil {
 			fmt.Fprintf(e.stderr, "kubeversion lint: --write-baseline: %s\n", diag.TextLine(err.Error()))
 			return exitError
 		}
 	}
 	switch {
-	case len(l.problems) > 0:
+	case len(res.Problems()) > 0:
 		return exitError
-	case l.invalid:
+	case res.Invalid():
 		return exitInvalid
 	}
 	return exitOK
 }
 
-// linter collects what lint finds, in the order of the input.
-type linter struct {
-	old      map[string]*crd.CustomResourceDefinition // nil without --old
-	oldPaths []string                                 // --old
-	live     liveObjects                              // read from --old
-	cluster  *liveCluster                             // --old cluster:, nil otherwise
-	removed  []removed                                // the crd-removed findings
-	levels   *checkLevels
-	judge    *server.Judge // nil: server.Newest
-	// allowEmpty makes an input without any CRD a note, not a problem.
-	allowEmpty bool
-	found      int              // CRDs found in all paths
-	empty      []inputs.Problem // the paths without any
-	exclude    excludes         // --exclude
-	// noKustomize reads a directory with a kustomization file by file.
-	noKustomize bool
-	quiet       bool      // --quiet: errors only
-	color       bool      // --color: colour the levels of the text output
-	baseline    *baseline // --baseline or --write-baseline; nil without
-	charts      []string  // the Helm charts whose templates were skipped
-	reports     []report
-	problems    []inputs.Problem // input that could not be read
-	notes       []string         // what the user should know, for standard error
-	invalid     bool             // some CRD has errors, or upgrade findings at level error
+// oldPaths is --old: the files and directories of the live objects, as
+// many as given.
+type oldPaths []string
+
+func (o *oldPaths) String() string { return strings.Join(*o, ",") }
+
+func (o *oldPaths) Set(path string) error {
+	*o = append(*o, path)
+	return nil
 }
 
-// lintPath lints each input of path (see walker.each), leaving out
-// what --exclude names and the templates of Helm charts (see skip), and
-// notes a path without any CustomResourceDefinition for endEmpty.
-func (l *linter) lintPath(e *env, path string) {
-	found, problems, charts := 0, len(l.problems), len(l.charts)
-	in := inputs.Walker{Stdin: e.stdin, Stderr: e.stderr, NoKustomize: l.noKustomize, Skip: func(root, p string, d fs.DirEntry) bool { return l.skip(e, root, p, d) }}
-	err := in.Each(path, func(name string, r io.Reader) error {
-		found += l.lintReader(name, r)
-		return nil
-	})
-	if err != nil {
-		l.problems = append(l.problems, inputs.Problem{File: path, Line: 0, Message: err.Error()})
-	}
-	if found == 0 && len(l.problems) == problems {
-		msg := "no CustomResourceDefinition found"
-		if len(l.charts) > charts {
-			msg += " outside the templates of the Helm chart " + l.charts[charts] + ": render them, helm template " + l.charts[charts] + " | kubeversion lint -"
-		}
-		l.empty = append(l.empty, inputs.Problem{File: path, Message: msg})
-	}
-	l.found += found
-}
+// stdinTwice reports whether standard input, "-", is given more than once
+// among --old and the paths (see inputs.StdinTwice).
+func stdinTwice(old, paths []string) bool { return inputs.StdinTwice(old, paths) }
 
-// endEmpty says what paths held no CRD: on standard error, unless no path
-// held any and --allow-empty is not given, when each is a problem, as
-// kubectl apply refuses to apply nothing, so that a wrong path or an empty
-// directory does not pass for a clean one.
-func (l *linter) endEmpty(e *env) {
-	if l.found == 0 && !l.allowEmpty {
-		for _, p := range l.empty {
-			p.Message += " (--allow-empty accepts an input without any)"
-			l.problems = append(l.problems, p)
-		}
-		return
-	}
-	for _, p := range l.empty {
-		fmt.Fprintf(e.stderr, "kubeversion lint: %s\n", diag.TextLine(p.String()))
-	}
-}
+// errStopped stops a walk at the first problem.
+var errStopped = errors.New("stopped")
 
-// lintData lints every CustomResourceDefinition in data, as lintReader.
-func (l *linter) lintData(file string, data []byte) int {
-	return l.lintReader(file, bytes.NewReader(data))
-}
-
-// lintReader lints every CustomResourceDefinition of one file, one
-// document at a time, keeping only its report, and returns how many it
-// found.
-func (l *linter) lintReader(file string, r io.Reader) int {
-	if l.levels == nil {
-		l.levels = newCheckLevels()
+// writeProblems writes each problem, "file:line: message", on a line of its
+// own through diag.TextLine: the messages quote the input.
+func writeProblems(w io.Writer, problems []inputs.Problem) {
+	for _, p := range problems {
+		io.WriteString(w, diag.TextLine(p.String())+"\n")
 	}
-	found := 0
-	var sniffer inputs.TemplateSniffer
-	r = io.TeeReader(r, &sniffer)
-	p := inputs.ReadStream(file, r, func(o inputs.Object) bool {
-		if !o.IsCRD() {
-			return true
-		}
-		found++
-		l.lintObject(o)
-		return true
-	})
-	if p != nil {
-		if sniffer.Found {
-			p.Message += inputs.TemplateHint
-		}
-		l.problems = append(l.problems, *p)
-	}
-	return found
-}
-
-// lintObject checks the CRD o, as an update when --old has a live object
-// of its name, and appends its report.
-func (l *linter) lintObject(o inputs.Object) {
-	loc := inputs.NewLocator(o)
-	c, decodeErrs := server.DecodeCRD(o, loc)
-	name := server.MetadataName(o)
-	// Of the object as read, as big as the CRD, the report needs only the
-	// name: the rest can go while the CRD is checked.
-	o.Fields = map[string]any{"metadata": map[string]any{"name": name}}
-	j := l.judge
-	if j == nil {
-		j = server.Newest
-	}
-	old, ok := l.liveCRD(o, name)
-	if !ok {
-		return
-	}
-	r := newReport(o, loc, c, decodeErrs, old, l.levels, j, l.baseline)
-	if l.old != nil && l.old[name] == nil {
-		l.noLiveObject(&r)
-	}
-	if errs, _ := r.countFindings(); len(r.Errors) > 0 || errs > 0 || r.requirementErrors() > 0 {
-		l.invalid = true
-	}
-	l.reports = append(l.reports, r)
 }

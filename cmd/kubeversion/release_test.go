@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lint"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -163,7 +164,14 @@ spec:
 	}
 	out, status = lintArgs(t, "-o", "json", "--kubernetes-version", "1.31", file)
 	var doc struct {
-		CRDs []report `json:"crds"`
+		CRDs []struct {
+			Requires          string `json:"requires"`
+			KubernetesVersion string `json:"kubernetesVersion"`
+			Requirements      []struct {
+				Level string `json:"level"`
+				Line  int    `json:"line"`
+			} `json:"requirements"`
+		} `json:"crds"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
@@ -176,12 +184,12 @@ spec:
 // TestKubernetesVersionFlag checks the releases --kubernetes-version takes.
 func TestKubernetesVersionFlag(t *testing.T) {
 	for s, want := range map[string]int{"1.30": 30, "v1.37": 37, "1.29.0": 29} {
-		if got, err := parseRelease(s); got != want || err != nil {
+		if got, err := lint.ParseRelease(s); got != want || err != nil {
 			t.Errorf("%s: got %d, %v, want %d", s, got, err, want)
 		}
 	}
 	for _, s := range []string{"", "1", "1.28", "1.38", "2.30", "1.030", "1.30.", "1.30.x", "v1.3o", "1.+30"} {
-		if got, err := parseRelease(s); err == nil {
+		if got, err := lint.ParseRelease(s); err == nil {
 			t.Errorf("%q: got %d, want an error", s, got)
 		}
 	}

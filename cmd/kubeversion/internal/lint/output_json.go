@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"io"
@@ -9,7 +9,7 @@ import (
 
 // writeJSON writes one JSON document: {"crds": [...], "problems": [...]},
 // with "removed": [...] when --old has live objects that no PATH has.
-func writeJSON(out io.Writer, l *linter) error {
+func writeJSON(out io.Writer, l *Result) error {
 	doc := struct {
 		CRDs     []report         `json:"crds"`
 		Problems []inputs.Problem `json:"problems"`

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"io"
@@ -31,7 +31,7 @@ const (
 // result has a fingerprint that does not depend on its line (see
 // fingerprint), so that an alert follows a finding that moves in its
 // file; findings accepted by --baseline are there, suppressed.
-func writeSARIF(out io.Writer, l *linter) error {
+func writeSARIF(out io.Writer, l *Result) error {
 	log := format.NewSARIF(sarifRules())
 	for _, r := range l.reports {
 		for _, e := range r.Errors {
@@ -71,7 +71,7 @@ func writeSARIF(out io.Writer, l *linter) error {
 	for _, p := range l.problems {
 		log.Add(format.RuleInput, "error", p.File, p.Line, p.Message, p.File, p.Message)
 	}
-	return log.Write(out, buildVersion(), len(l.problems) == 0)
+	return log.Write(out, l.version, len(l.problems) == 0)
 }
 
 // sarifRules returns the rules of -o sarif: lint's own kinds of result,
@@ -87,7 +87,7 @@ func sarifRules() []format.SARIFRule {
 		rule(format.RuleNotListed, "error", "More errors or findings than lint lists for one CRD"),
 		rule(format.RuleInput, "error", "The input could not be read"),
 	}
-	defaults := newCheckLevels()
+	defaults := NewCheckLevels()
 	for _, c := range checkNames() {
 		rules = append(rules, format.NewRule(c, string(defaults.levels[c]), "Upgrade check "+c, sarifHelpUpgrade))
 	}

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"fmt"
@@ -11,9 +11,9 @@ import (
 	"github.com/kubeversion/kubeversion/crd"
 )
 
-// parseRelease parses --kubernetes-version: "1.30", also written "v1.30"
+// ParseRelease parses --kubernetes-version: "1.30", also written "v1.30"
 // or with a patch release, "1.30.2", as kubectl version prints it.
-func parseRelease(s string) (int, error) {
+func ParseRelease(s string) (int, error) {
 	v := strings.TrimPrefix(s, "v")
 	major, rest, ok := strings.Cut(v, ".")
 	minor, patch, hasPatch := strings.Cut(rest, ".")

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"slices"
@@ -35,7 +35,7 @@ func TestCheckLevelsOf(t *testing.T) {
 		{[]string{"field-removed=off"}, "field-removed", true, levelOff},
 	}
 	for _, tt := range tests {
-		ls := newCheckLevels()
+		ls := NewCheckLevels()
 		for _, s := range tt.settings {
 			if err := ls.Set(s); err != nil {
 				t.Fatalf("Set(%q): %v", s, err)
@@ -49,7 +49,7 @@ func TestCheckLevelsOf(t *testing.T) {
 
 func TestCheckLevelsSetErrors(t *testing.T) {
 	for _, s := range []string{"", "all=off,", ",all=off", "field-removed", "=error", "All=off", "all=OFF", "x=error=y", " field-removed=off"} {
-		if err := newCheckLevels().Set(s); err == nil {
+		if err := NewCheckLevels().Set(s); err == nil {
 			t.Errorf("Set(%q) = nil, want an error", s)
 		}
 	}

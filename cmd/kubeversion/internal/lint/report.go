@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"slices"
@@ -80,7 +80,7 @@ type versionReport struct {
 // decoded, or nil when it could not be, with the errors of decoding; old
 // is the live object for an update, or nil; levels say what to do with the
 // findings of each upgrade check; j judges the CRD; b is --baseline, or nil.
-func newReport(o inputs.Object, loc *inputs.Locator, c *crd.CustomResourceDefinition, decodeErrs []server.Error, old *crd.CustomResourceDefinition, levels *checkLevels, j *server.Judge, b *baseline) report {
+func newReport(o inputs.Object, loc *inputs.Locator, c *crd.CustomResourceDefinition, decodeErrs []server.Error, old *crd.CustomResourceDefinition, levels *CheckLevels, j *server.Judge, b *baseline) report {
 	r := report{
 		File: o.File, Line: o.Line, Name: server.MetadataName(o), Operation: "create",
 		Errors: []server.Error{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"io"
@@ -15,7 +15,7 @@ import (
 // report.requirementLines, a warning annotation per deprecation warning,
 // a notice with the verdict and the version kubectl uses, and an
 // annotation at its level per crd-removed finding.
-func writeGitHub(out io.Writer, l *linter) error {
+func writeGitHub(out io.Writer, l *Result) error {
 	w := format.NewAnnotations(out)
 	annotate := w.At
 	for _, r := range l.reports {

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"fmt"
@@ -93,7 +93,7 @@ func TestLintMemoryPerDocument(t *testing.T) {
 	}
 	lint := func(docs int) func() {
 		return func() {
-			var l linter
+			var l Result
 			if found := l.lintReader("many.yaml", &crdStream{n: docs}); found != docs || len(l.problems) > 0 {
 				t.Fatalf("lint of %d CRDs found %d, problems %v", docs, found, l.problems)
 			}

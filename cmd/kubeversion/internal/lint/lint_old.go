@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"bytes"
@@ -13,17 +13,6 @@ import (
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
-
-// oldPaths is --old: the files and directories of the live objects, as
-// many as given.
-type oldPaths []string
-
-func (o *oldPaths) String() string { return strings.Join(*o, ",") }
-
-func (o *oldPaths) Set(path string) error {
-	*o = append(*o, path)
-	return nil
-}
 
 // liveObjects are the live objects of --old by metadata.name, each with
 // where it was read.
@@ -123,7 +112,7 @@ func oldObjects(file string, data []byte) (map[string]*crd.CustomResourceDefinit
 // because --old holds no object of its name: its verdict says so, and a
 // note on standard error too, since the user asked for an update check.
 // It is no error: an update may well add a CRD.
-func (l *linter) noLiveObject(r *report) {
+func (l *Result) noLiveObject(r *report) {
 	r.NoLiveObject = true
 	r.Verdict = r.verdict()
 	l.notes = append(l.notes, fmt.Sprintf("%s:%d: %s: --old %s holds no live object of this name: checked as a create, not as an update",
@@ -150,7 +139,7 @@ func (r removed) String() string {
 
 // checkRemoved lists, in the order of --old, the live objects of --old
 // whose name no CRD of the paths had, at the level of crd-removed.
-func (l *linter) checkRemoved() {
+func (l *Result) checkRemoved() {
 	lvl := l.levels.of(checkCRDRemoved, false)
 	if l.old == nil || lvl == levelOff {
 		return
@@ -188,17 +177,4 @@ func sortByPlace(names []string, where map[string]inputs.Problem) {
 		return wa.Line - wb.Line
 	}
 	slices.SortFunc(names, less)
-}
-
-// stdinTwice reports whether standard input, "-", is given more than once
-// among --old and the paths: the second reader would find it empty, and
-// lint would check nothing.
-func stdinTwice(old, paths []string) bool {
-	n := 0
-	for _, p := range append(append([]string{}, old...), paths...) {
-		if p == "-" {
-			n++
-		}
-	}
-	return n > 1
 }

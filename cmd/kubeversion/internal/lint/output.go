@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"bufio"
@@ -8,16 +8,46 @@ import (
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 // writers write the findings of lint in each -o format.
-var writers = map[string]func(w io.Writer, l *linter) error{
+var writers = map[string]func(w io.Writer, l *Result) error{
 	"text":     writeText,
 	"json":     writeJSON,
 	"sarif":    writeSARIF,
 	"github":   writeGitHub,
 	"markdown": writeMarkdown,
+}
+
+// HasFormat reports whether format is one of -o: text, json, github,
+// markdown or sarif.
+func HasFormat(format string) bool {
+	_, ok := writers[format]
+	return ok
+}
+
+// Write writes the result to out in format (see HasFormat).
+func (l *Result) Write(out io.Writer, format string) error {
+	return writers[format](out, l)
+}
+
+// levelColors are the ANSI colours of the levels.
+var levelColors = []struct{ level, color string }{
+	{"error: ", "\x1b[31m"},   // red
+	{"warning: ", "\x1b[33m"}, // yellow
+	{"note: ", "\x1b[36m"},    // cyan
+}
+
+// paintLevel returns s, a line's text after "file:line: " that starts
+// with its level ("error: ..."), with the level coloured; s unchanged
+// when it starts with none.
+func paintLevel(s string) string {
+	for _, c := range levelColors {
+		if rest, ok := strings.CutPrefix(s, c.level); ok {
+			return c.color + strings.TrimSuffix(c.level, ": ") + "\x1b[0m: " + rest
+		}
+	}
+	return s
 }
 
 // writeText writes each error listed (see server.MaxListed) as "file:line:
@@ -31,7 +61,7 @@ var writers = map[string]func(w io.Writer, l *linter) error{
 // that no name, message or file name of the input can start a line of its
 // own or a GitHub Actions workflow command. Problems reading the input go
 // to standard error, written by the caller with writeProblems.
-func writeText(out io.Writer, l *linter) error {
+func writeText(out io.Writer, l *Result) error {
 	w := bufio.NewWriter(out)
 	line := func(format string, args ...any) {
 		w.WriteString(diag.TextLine(fmt.Sprintf(format, args...)))
@@ -106,12 +136,4 @@ func writeText(out io.Writer, l *linter) error {
 		}
 	}
 	return w.Flush()
-}
-
-// writeProblems writes each problem, "file:line: message", on a line of its
-// own through diag.TextLine: the messages quote the input.
-func writeProblems(w io.Writer, problems []inputs.Problem) {
-	for _, p := range problems {
-		io.WriteString(w, diag.TextLine(p.String())+"\n")
-	}
 }

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"bufio"
@@ -16,7 +16,7 @@ import (
 // file and line, then the crd-removed findings and the problems. Text
 // from the input is escaped (see mdText) so that it cannot open a link,
 // an image, HTML or a table cell of its own.
-func writeMarkdown(out io.Writer, l *linter) error {
+func writeMarkdown(out io.Writer, l *Result) error {
 	w := bufio.NewWriter(out)
 	fmt.Fprintf(w, "## kubeversion lint\n\n")
 	if len(l.reports) > 0 {

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"fmt"
@@ -102,7 +102,7 @@ func TestErrorsShortOnBigSchema(t *testing.T) {
 			fmt.Fprintf(&b, "          f%d: {type: string, description: a field of a big schema}\n", i)
 		}
 	}
-	var l linter
+	var l Result
 	l.lintData("big.yaml", []byte(b.String()))
 	if len(l.reports) != 1 || len(l.reports[0].Errors) == 0 {
 		t.Fatalf("lint of a %d-byte CRD with two storage versions: %d reports, want 1 with errors", b.Len(), len(l.reports))

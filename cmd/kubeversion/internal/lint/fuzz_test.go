@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"os"
@@ -27,7 +27,7 @@ func FuzzLint(f *testing.F) {
 	f.Add([]byte("{\"kind\": \"List\", \"items\": [{\"apiVersion\": \"apiextensions.k8s.io/v1\", \"kind\": \"CustomResourceDefinition\"}]}\n{\"a\": 1}"))
 	f.Add([]byte("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinitionList\nitems:\n- spec: {versions: [{name: v1, Served: yes}]}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var l linter
+		var l Result
 		l.lintData("fuzz.yaml", data)
 		for _, r := range l.reports {
 			if r.Line < 1 {
@@ -50,7 +50,7 @@ func FuzzLint(f *testing.F) {
 		// The same objects as live ones: every CRD is checked as an update
 		// of itself.
 		if old, p := oldObjects("old.yaml", data); p == nil {
-			updated := linter{old: old}
+			updated := Result{old: old}
 			updated.lintData("fuzz.yaml", data)
 		}
 		var discard nopWriter

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"fmt"
@@ -41,15 +41,15 @@ var errorChecks = []string{
 	"unique-items-added",
 }
 
-// checkLevels holds the level of each upgrade check of package crd, and
+// CheckLevels holds the level of each upgrade check of package crd, and
 // which of them the user set. It is the flag.Value of --check.
-type checkLevels struct {
+type CheckLevels struct {
 	levels map[string]level
 	set    map[string]bool // set by --check, "all" included
 }
 
 // checkCRDRemoved is lint's own check, after those of crd.UpgradeChecks:
-// a live object of --old that no PATH has (see linter.checkRemoved).
+// a live object of --old that no PATH has (see Result.checkRemoved).
 const checkCRDRemoved = "crd-removed"
 
 // checkNames returns the checks lint knows, in order: those of package
@@ -58,10 +58,10 @@ func checkNames() []string {
 	return append(crd.UpgradeChecks(), checkCRDRemoved)
 }
 
-// newCheckLevels returns the default levels: error for errorChecks,
+// NewCheckLevels returns the default levels: error for errorChecks,
 // warning for the other checks of checkNames.
-func newCheckLevels() *checkLevels {
-	ls := &checkLevels{levels: map[string]level{}, set: map[string]bool{}}
+func NewCheckLevels() *CheckLevels {
+	ls := &CheckLevels{levels: map[string]level{}, set: map[string]bool{}}
 	for _, c := range checkNames() {
 		ls.levels[c] = levelWarning
 		if slices.Contains(errorChecks, c) {
@@ -72,8 +72,8 @@ func newCheckLevels() *checkLevels {
 }
 
 // String returns the levels the user set, as --check takes them;
-// flag.FlagSet calls it on a zero checkLevels to print the default, "".
-func (ls *checkLevels) String() string {
+// flag.FlagSet calls it on a zero CheckLevels to print the default, "".
+func (ls *CheckLevels) String() string {
 	if ls == nil {
 		return ""
 	}
@@ -90,7 +90,7 @@ func (ls *checkLevels) String() string {
 // where NAME is a check of crd.UpgradeChecks or "all", and LEVEL is error,
 // warning or off. Later settings override earlier ones, so that
 // "all=off,field-removed=error" keeps one check.
-func (ls *checkLevels) Set(s string) error {
+func (ls *CheckLevels) Set(s string) error {
 	for _, setting := range strings.Split(s, ",") {
 		if setting == "" {
 			return fmt.Errorf("%q: an empty setting; want NAME=LEVEL, separated by commas", s)
@@ -124,7 +124,7 @@ func (ls *checkLevels) Set(s string) error {
 // what stored objects lose in conversion is the finding of
 // none-conversion-drops-fields. A check this list does not know is a
 // warning: shown, not hidden.
-func (ls *checkLevels) of(check string, betweenVersions bool) level {
+func (ls *CheckLevels) of(check string, betweenVersions bool) level {
 	l, ok := ls.levels[check]
 	switch {
 	case !ok:
@@ -136,7 +136,7 @@ func (ls *checkLevels) of(check string, betweenVersions bool) level {
 }
 
 // allOff reports whether every check is off.
-func (ls *checkLevels) allOff() bool {
+func (ls *CheckLevels) allOff() bool {
 	for _, l := range ls.levels {
 		if l != levelOff {
 			return false
@@ -145,9 +145,9 @@ func (ls *checkLevels) allOff() bool {
 	return true
 }
 
-// list writes the checks in the order of checkNames, each with its
+// List writes the checks in the order of checkNames, each with its
 // level, for --list-checks.
-func (ls *checkLevels) list() string {
+func (ls *CheckLevels) List() string {
 	var b strings.Builder
 	for _, c := range checkNames() {
 		fmt.Fprintf(&b, "%-29s %s\n", c, ls.levels[c])

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"fmt"
@@ -11,17 +11,17 @@ import (
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
-// excludes is --exclude: globs, as path.Match reads them, of the files and
+// Excludes is --exclude: globs, as path.Match reads them, of the files and
 // directories under a PATH directory that lint skips. A glob matches a
 // path relative to the PATH directory, with slashes, or its last element:
 // "patches" skips every directory named patches, "webhook_in_*.yaml" those
 // files wherever they are, "crd/patches/*" the files of one directory.
-type excludes []string
+type Excludes []string
 
-func (x *excludes) String() string { return strings.Join(*x, ",") }
+func (x *Excludes) String() string { return strings.Join(*x, ",") }
 
 // Set adds a glob, refusing a malformed one.
-func (x *excludes) Set(glob string) error {
+func (x *Excludes) Set(glob string) error {
 	if _, err := path.Match(glob, ""); err != nil {
 		return fmt.Errorf("%q: %v", glob, err)
 	}
@@ -31,7 +31,7 @@ func (x *excludes) Set(glob string) error {
 
 // match reports whether rel, a slash-separated path under a PATH
 // directory, or its last element, matches a glob of x.
-func (x excludes) match(rel string) bool {
+func (x Excludes) match(rel string) bool {
 	for _, g := range x {
 		if ok, _ := path.Match(g, rel); ok {
 			return true
@@ -48,7 +48,7 @@ func (x excludes) match(rel string) bool {
 // a Helm chart, which are not manifests until helm template renders them
 // (its crds directory is, and is read). It says on standard error why it
 // skips a chart's templates, once per chart.
-func (l *linter) skip(e *env, root, p string, d fs.DirEntry) bool {
+func (l *Result) skip(e *env, root, p string, d fs.DirEntry) bool {
 	if p == root {
 		return false
 	}

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"bytes"
@@ -169,7 +169,7 @@ func (r removed) baselineKey() []string {
 
 // baselineEntries returns the baseline entries of every finding of l, for
 // --write-baseline.
-func (l *linter) baselineEntries() []baselineEntry {
+func (l *Result) baselineEntries() []baselineEntry {
 	var es []baselineEntry
 	for _, r := range l.reports {
 		es = append(es, r.entries...)

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"bytes"
@@ -53,7 +53,7 @@ func newLiveCluster(source, kubeconfig string) (*liveCluster, error) {
 // or, with --old cluster:, read from the cluster the first time a PATH has
 // a CRD of that name; nil if there is none. ok is false if the cluster
 // could not be read: a problem, at o's place, says why.
-func (l *linter) liveCRD(o inputs.Object, name string) (live *crd.CustomResourceDefinition, ok bool) {
+func (l *Result) liveCRD(o inputs.Object, name string) (live *crd.CustomResourceDefinition, ok bool) {
 	if l.cluster == nil || name == "" {
 		return l.old[name], true
 	}

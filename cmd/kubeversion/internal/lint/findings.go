@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"strconv"
@@ -42,12 +42,12 @@ func (f finding) String() string {
 // addFindings runs the upgrade checks of package crd on c, against old,
 // the live object, or without one when old is nil, and keeps the findings
 // of the checks that levels does not turn off, each at its level (see
-// checkLevels.of) and at the line of its field in the file. A finding that
+// CheckLevels.of) and at the line of its field in the file. A finding that
 // holds alike for several versions (the same check, level, message and
 // field under each spec.versions[i]) is listed once, at the first, with
 // the names of all (see groupFindings). The findings b accepts are marked
 // so; with --write-baseline, each finding's baseline entry is kept.
-func (r *report) addFindings(loc *inputs.Locator, c, old *crd.CustomResourceDefinition, levels *checkLevels, b *baseline) {
+func (r *report) addFindings(loc *inputs.Locator, c, old *crd.CustomResourceDefinition, levels *CheckLevels, b *baseline) {
 	var kept []finding
 	for _, f := range crd.CheckUpgrade(old, c) {
 		l := levels.of(f.Check, f.From != "")

@@ -61,7 +61,7 @@ func runLint(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "kubeversion lint: "+note)
 	}
 	if *format == "text" {
-		writeProblems(e.stderr, res.Problems())
+		inputs.WriteProblems(e.stderr, res.Problems())
 	}
 	if n := res.BaselineUnused(); n > 0 {
 		fmt.Fprintf(e.stderr, "kubeversion lint: --baseline %s: %d accepted finding%s no longer found: --write-baseline drops them\n", diag.TextLine(*baselineFile), n, server.Plural(n))
@@ -99,10 +99,6 @@ func stdinTwice(old, paths []string) bool { return inputs.StdinTwice(old, paths)
 // errStopped stops a walk at the first problem.
 var errStopped = errors.New("stopped")
 
-// writeProblems writes each problem, "file:line: message", on a line of its
-// own through diag.TextLine: the messages quote the input.
-func writeProblems(w io.Writer, problems []inputs.Problem) {
-	for _, p := range problems {
-		io.WriteString(w, diag.TextLine(p.String())+"\n")
-	}
-}
+// writeProblems writes each problem on a line of its own (see
+// inputs.WriteProblems).
+func writeProblems(w io.Writer, problems []inputs.Problem) { inputs.WriteProblems(w, problems) }

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 // forgery is a property name that, printed raw, would end lint's line,
@@ -71,16 +70,5 @@ func TestLintGitHubForgedCommands(t *testing.T) {
 		if !strings.HasPrefix(line, "::error file=") && !strings.HasPrefix(line, "::notice file=") || strings.ContainsAny(line, "\x1b\r") || strings.Contains(line, diag.LegacyCommand) {
 			t.Errorf("lint -o github printed a line of the input's making: %q", line)
 		}
-	}
-}
-
-// TestWriteProblemsForgedLines fails when a problem's message, which
-// quotes the input, can start a line of its own on standard error.
-func TestWriteProblemsForgedLines(t *testing.T) {
-	var b bytes.Buffer
-	writeProblems(&b, []inputs.Problem{{File: "f.yaml", Line: 3, Message: "found character \"\n::error::forged\""}, {File: "::g.yaml", Message: "read error"}})
-	want := "f.yaml:3: found character \"\\n::error::forged\"\n\\x3a:g.yaml: read error\n"
-	if b.String() != want {
-		t.Errorf("writeProblems wrote %q, want %q", b.String(), want)
 	}
 }

@@ -63,7 +63,7 @@ var internalLayers = [][]string{
 	{"diag", "blockyaml", "linesort", "release", "cluster"},
 	{"format", "inputs"},
 	{"server"},
-	{"webhookcheck", "migratecmd", "lint"},
+	{"webhookcheck", "migratecmd", "lint", "validate"},
 }
 
 // internalPrefix is the import path of the command's internal packages.

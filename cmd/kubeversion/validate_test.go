@@ -11,7 +11,7 @@ import (
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
-	"github.com/kubeversion/kubeversion/crd"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/validate"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -214,10 +214,10 @@ func TestValidateJSON(t *testing.T) {
 			File, Kind, Name, Namespace, Status, Verdict, Operation, CRD string
 			Line                                                         int
 			Errors                                                       []server.Error
-			Warnings                                                     []objectWarning
+			Warnings                                                     []validate.Warning
 			Object                                                       map[string]any
 		}
-		Summary  validateSummary
+		Summary  validate.Summary
 		Problems []inputs.Problem
 	}
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
@@ -227,7 +227,7 @@ func TestValidateJSON(t *testing.T) {
 		t.Fatalf("%d objects, want 4:\n%s", len(doc.Objects), stdout)
 	}
 	second := doc.Objects[1]
-	if second.Name != "second" || second.Status != statusValid || second.CRD != "widgets.example.com" || second.Operation != "create" || second.Line != 11 {
+	if second.Name != "second" || second.Status != validate.StatusValid || second.CRD != "widgets.example.com" || second.Operation != "create" || second.Line != 11 {
 		t.Errorf("second object: %+v", second)
 	}
 	if len(second.Warnings) != 1 || second.Warnings[0].Line != 18 || second.Warnings[0].Field != "spec.colour" {
@@ -242,10 +242,10 @@ func TestValidateJSON(t *testing.T) {
 	if meta, _ := doc.Objects[2].Object["metadata"].(map[string]any); meta["namespace"] != "default" {
 		t.Errorf("stored metadata %v, want namespace default", meta)
 	}
-	if doc.Objects[3].Status != statusSkipped || doc.Objects[3].Object != nil {
+	if doc.Objects[3].Status != validate.StatusSkipped || doc.Objects[3].Object != nil {
 		t.Errorf("a ConfigMap: %+v, want skipped without object", doc.Objects[3])
 	}
-	want := validateSummary{Objects: 4, Valid: 3, Skipped: 1, CRDs: 1}
+	want := validate.Summary{Objects: 4, Valid: 3, Skipped: 1, CRDs: 1}
 	if doc.Summary != want || len(doc.Problems) != 0 {
 		t.Errorf("summary %+v, problems %v, want %+v and none", doc.Summary, doc.Problems, want)
 	}
@@ -256,7 +256,7 @@ func TestValidateJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	enum := doc.Objects[2]
-	if enum.Status != statusInvalid || enum.Object != nil || len(enum.Errors) == 0 {
+	if enum.Status != validate.StatusInvalid || enum.Object != nil || len(enum.Errors) == 0 {
 		t.Fatalf("enum object: %+v", enum)
 	}
 	if e := enum.Errors[0]; e.Line != 23 || e.Field != "spec.size" || e.Type != "Unsupported value" || e.Detail != `supported values: "small", "medium", "large"` {
@@ -378,7 +378,7 @@ func TestValidateScope(t *testing.T) {
 	if status != exitOK || !strings.Contains(stdout, `"status": "valid"`) || strings.Contains(stdout, `"namespace": "tools",`+"\n          ") {
 		t.Errorf("cluster-scoped object with a namespace: exit status %d\n%s", status, stdout)
 	}
-	var doc struct{ Objects []objectReport }
+	var doc struct{ Objects []validate.ObjectReport }
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatal(err)
 	}
@@ -396,42 +396,6 @@ func TestValidateScope(t *testing.T) {
 	}
 }
 
-// TestValidateWithoutCEL checks an object judged without a CEL evaluator:
-// "no errors", never "valid", and counted as not checked in full.
-func TestValidateWithoutCEL(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "validate", "crd.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	crds, p := inputs.ReadObjects("crd.yaml", data)
-	if p != nil {
-		t.Fatal(p)
-	}
-	defs := &definitions{}
-	if p := defs.add(crds[0]); p != nil {
-		t.Fatal(p)
-	}
-	text := "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: small, replicas: 5, maxReplicas: 2}\n"
-	var objects []inputs.Object
-	if p := inputs.KeepStream("w.yaml", strings.NewReader(text), func(o inputs.Object) { objects = append(objects, o) }); p != nil {
-		t.Fatal(p)
-	}
-	ck := &objectChecker{defs: defs, level: fieldStrict, namespace: "default"} // the zero validator: no CEL
-	r := ck.check(objects[0])
-	if r.Status != statusNoErrors || r.Verdict != "no errors on create (2 CEL rules not evaluated)" || r.UncheckedRules != 2 {
-		t.Errorf("without CEL: status %q, verdict %q, %d unchecked rules", r.Status, r.Verdict, r.UncheckedRules)
-	}
-	s := summarize([]objectReport{r}, 1)
-	if s.unchecked() != 1 || s.Valid != 0 || s.String() != "1 object: 0 valid, 0 invalid, 1 with no errors but CEL rules not evaluated; 1 CustomResourceDefinition" {
-		t.Errorf("summary %+v: %s", s, s)
-	}
-	// With the evaluator, the rule is broken.
-	ck.validator = crd.NewObjectValidator(server.CELEvaluator())
-	if r := ck.check(objects[0]); r.Status != statusInvalid || len(r.Errors) != 1 || r.Errors[0].Line != 4 {
-		t.Errorf("with CEL: %+v", r)
-	}
-}
-
 // TestValidateSARIF checks -o sarif against the SARIF 2.1.0 schema, and
 // its results: errors, warnings and objects not checked.
 func TestValidateSARIF(t *testing.T) {
@@ -442,9 +406,9 @@ func TestValidateSARIF(t *testing.T) {
 		rules map[string]int // results by rule
 	}{
 		{[]string{"--crd", in("crd.yaml"), in("broken.yaml"), in("unchecked.yaml")},
-			map[string]int{ruleObjectInvalid: 12, ruleObjectNotChecked: 1}},
-		{[]string{"--validate=warn", in("bundle.yaml")}, map[string]int{ruleObjectWarning: 1}},
-		{[]string{in("valid.yaml")}, map[string]int{ruleObjectNotChecked: 1}},
+			map[string]int{validate.RuleObjectInvalid: 12, validate.RuleObjectNotChecked: 1}},
+		{[]string{"--validate=warn", in("bundle.yaml")}, map[string]int{validate.RuleObjectWarning: 1}},
+		{[]string{in("valid.yaml")}, map[string]int{validate.RuleObjectNotChecked: 1}},
 		{[]string{"-"}, map[string]int{format.RuleInput: 1}},
 	} {
 		args := append([]string{"validate", "-o", "sarif"}, tt.args...)
@@ -483,19 +447,6 @@ func TestValidateWarningLines(t *testing.T) {
 		"-:1: Widget w (example.com/v1): valid on create; 1 warning",
 		`-:5: warning: metadata.finalizers: "foo": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`,
 	)
-	for _, tt := range []struct {
-		warning, field string
-	}{
-		{`metadata.finalizers: "foo": prefer a domain-qualified finalizer name`, "metadata.finalizers"},
-		{"spec.items[0]: x", "spec.items[0]"},
-		{"example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget", ""},
-		{"The v1alpha2 version of TLSRoute has been deprecated: upgrade", ""},
-		{"no colon", ""},
-	} {
-		if got, _ := warningField(tt.warning); got != tt.field {
-			t.Errorf("warningField(%q) = %q, want %q", tt.warning, got, tt.field)
-		}
-	}
 }
 
 // TestValidateChart checks a Helm chart: its crds directory is read, its
@@ -555,7 +506,7 @@ func TestValidateLiveTwice(t *testing.T) {
 // of spec.
 func TestValidateUpdateStored(t *testing.T) {
 	stdout, _, _ := runBinary(t, "", "validate", "-o", "json", "--crd", "validate/crd.yaml", "--old", "validate/live.yaml", "validate/update.yaml")
-	var doc struct{ Objects []objectReport }
+	var doc struct{ Objects []validate.ObjectReport }
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatal(err)
 	}
@@ -565,7 +516,7 @@ func TestValidateUpdateStored(t *testing.T) {
 		meta["generation"] != 2.0 || meta["creationTimestamp"] != "2026-01-05T10:00:00Z" {
 		t.Errorf("silver: operation %q, live %q, stored metadata %v", silver.Operation, silver.Live, meta)
 	}
-	if gold := doc.Objects[0]; gold.Object != nil || gold.Status != statusInvalid {
+	if gold := doc.Objects[0]; gold.Object != nil || gold.Status != validate.StatusInvalid {
 		t.Errorf("gold, invalid, has a stored object: %+v", gold)
 	}
 }

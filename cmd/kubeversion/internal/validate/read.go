@@ -1,7 +1,8 @@
-package main
+package validate
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -102,19 +103,20 @@ func keyOf(o inputs.Object) liveKey {
 	return liveKey{server.GroupKind(group, o.Str("kind")), ns, server.MetadataName(o)}
 }
 
-// validateInputs reads the inputs of validate.
-type validateInputs struct {
-	e           *env
+// reader reads the inputs of validate.
+type reader struct {
+	stdin       io.Reader
+	stderr      io.Writer // for notes
 	noKustomize bool
 	charts      []string // the Helm charts whose templates were skipped
 }
 
 // each calls read with the name and text of each input of path, as lint
-// reads its PATHs (see walker.each), skipping the templates of Helm
+// reads its PATHs (see inputs.Walker), skipping the templates of Helm
 // charts with a note.
-func (in *validateInputs) each(path string, read func(name string, r io.Reader) *inputs.Problem) *inputs.Problem {
+func (in *reader) each(path string, read func(name string, r io.Reader) *inputs.Problem) *inputs.Problem {
 	var first *inputs.Problem
-	all := inputs.Walker{Stdin: in.e.stdin, Stderr: in.e.stderr, NoKustomize: in.noKustomize, Skip: in.skip}
+	all := inputs.Walker{Stdin: in.stdin, Stderr: in.stderr, NoKustomize: in.noKustomize, Skip: in.skip}
 	err := all.Each(path, func(name string, r io.Reader) error {
 		var sniffer inputs.TemplateSniffer
 		if first = read(name, io.TeeReader(r, &sniffer)); first != nil {
@@ -134,10 +136,13 @@ func (in *validateInputs) each(path string, read func(name string, r io.Reader) 
 	return nil
 }
 
+// errStopped stops a walk at the first problem.
+var errStopped = errors.New("stopped")
+
 // skip skips the files of a Helm chart that are not manifests: its
 // Chart.yaml and values files, and its templates, until helm template
 // renders them, saying so once per chart.
-func (in *validateInputs) skip(root, p string, d fs.DirEntry) bool {
+func (in *reader) skip(root, p string, d fs.DirEntry) bool {
 	if p == root || !inputs.IsChart(filepath.Dir(p)) {
 		return false
 	}
@@ -149,7 +154,7 @@ func (in *validateInputs) skip(root, p string, d fs.DirEntry) bool {
 		return false
 	}
 	chart := filepath.Dir(p)
-	fmt.Fprintf(in.e.stderr, "kubeversion validate: %s: skipped: the templates of a Helm chart; to validate them, render them: helm template %s | kubeversion validate -\n", diag.TextLine(p), diag.TextLine(chart))
+	fmt.Fprintf(in.stderr, "kubeversion validate: %s: skipped: the templates of a Helm chart; to validate them, render them: helm template %s | kubeversion validate -\n", diag.TextLine(p), diag.TextLine(chart))
 	in.charts = append(in.charts, chart)
 	return true
 }
@@ -157,7 +162,7 @@ func (in *validateInputs) skip(root, p string, d fs.DirEntry) bool {
 // readLive reads the live objects of --old by liveKey. Two objects with
 // one key are a problem, at the second: which of them is live cannot be
 // known.
-func (in *validateInputs) readLive(paths []string) (map[liveKey]*liveObject, *inputs.Problem) {
+func (in *reader) readLive(paths []string) (map[liveKey]*liveObject, *inputs.Problem) {
 	live := map[liveKey]*liveObject{}
 	for _, path := range paths {
 		p := in.each(path, func(name string, r io.Reader) *inputs.Problem {

@@ -1,4 +1,4 @@
-package main
+package validate
 
 import (
 	"bufio"
@@ -12,16 +12,8 @@ import (
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 )
 
-// validateWriters write what validate finds in each -o format.
-var validateWriters = map[string]func(w io.Writer, v *validation) error{
-	"text":   writeValidateText,
-	"json":   writeValidateJSON,
-	"github": writeValidateGitHub,
-	"sarif":  writeValidateSARIF,
-}
-
 // title names an object: "Widget default/w1 (example.com/v1)".
-func (r objectReport) title() string {
+func (r ObjectReport) title() string {
 	s := r.Kind
 	if s == "" {
 		s = "object"
@@ -33,19 +25,20 @@ func (r objectReport) title() string {
 	return s
 }
 
-// writeValidateText writes, for each object, "file:line: TITLE: VERDICT",
+// WriteText writes, for each object, "file:line: TITLE: VERDICT",
 // then "file:line: error: MESSAGE" for each error listed and
 // "file:line: warning: MESSAGE" for each warning, each at the line of its
 // field; and last a line that counts the objects by verdict. Every line
 // goes through diag.TextLine: names and messages come from the input. Problems
-// reading the input go to standard error, written by the caller.
-func writeValidateText(out io.Writer, v *validation) error {
+// reading the input are not written: the command writes them to standard
+// error.
+func (v *Result) WriteText(out io.Writer) error {
 	w := bufio.NewWriter(out)
 	line := func(format string, args ...any) {
 		w.WriteString(diag.TextLine(fmt.Sprintf(format, args...)))
 		w.WriteByte('\n')
 	}
-	for _, r := range v.reports {
+	for _, r := range v.Reports {
 		line("%s:%d: %s: %s", r.File, r.Line, r.title(), r.Verdict)
 		for _, e := range r.Errors {
 			line("%s:%d: error: %s", r.File, e.Line, e.Message)
@@ -57,8 +50,8 @@ func writeValidateText(out io.Writer, v *validation) error {
 			line("%s:%d: warning: %s", r.File, x.Line, x.Message)
 		}
 	}
-	if len(v.reports) > 0 {
-		line("%s", v.summary.String())
+	if len(v.Reports) > 0 {
+		line("%s", v.Summary.String())
 	}
 	return w.Flush()
 }
@@ -68,17 +61,17 @@ func objectNotListed(n int) string {
 	return strconv.Itoa(n) + " more error" + server.Plural(n) + " not listed: validate lists the first " + strconv.Itoa(server.MaxListed) + " of an object"
 }
 
-// writeValidateJSON writes one JSON document: {"objects": [...],
+// WriteJSON writes one JSON document: {"objects": [...],
 // "summary": {...}, "problems": [...]}, where each object that the API
 // server accepts has the object it stores.
-func writeValidateJSON(out io.Writer, v *validation) error {
+func (v *Result) WriteJSON(out io.Writer) error {
 	doc := struct {
-		Objects  []objectReport   `json:"objects"`
-		Summary  validateSummary  `json:"summary"`
+		Objects  []ObjectReport   `json:"objects"`
+		Summary  Summary          `json:"summary"`
 		Problems []inputs.Problem `json:"problems"`
-	}{v.reports, v.summary, v.problems}
+	}{v.Reports, v.Summary, v.Problems}
 	if doc.Objects == nil {
-		doc.Objects = []objectReport{}
+		doc.Objects = []ObjectReport{}
 	}
 	if doc.Problems == nil {
 		doc.Problems = []inputs.Problem{}
@@ -86,15 +79,15 @@ func writeValidateJSON(out io.Writer, v *validation) error {
 	return format.WriteJSON(out, doc)
 }
 
-// writeValidateGitHub writes GitHub Actions workflow commands: an error
+// WriteGitHub writes GitHub Actions workflow commands: an error
 // annotation per error listed and per problem, a warning per warning, and
 // per object a notice with its verdict, or for an object not checked in
 // full an error, as it fails the run, or a warning with --allow-unchecked;
 // then a notice with the counts.
-func writeValidateGitHub(out io.Writer, v *validation) error {
+func (v *Result) WriteGitHub(out io.Writer) error {
 	w := format.NewAnnotations(out)
 	annotate := w.At
-	for _, r := range v.reports {
+	for _, r := range v.Reports {
 		for _, e := range r.Errors {
 			annotate("error", r.File, e.Line, r.title(), e.Message)
 		}
@@ -106,7 +99,7 @@ func writeValidateGitHub(out io.Writer, v *validation) error {
 		}
 		level := "notice"
 		switch {
-		case r.Status != statusNotChecked && r.Status != statusNoErrors:
+		case r.Status != StatusNotChecked && r.Status != StatusNoErrors:
 		case v.allowUnchecked:
 			level = "warning"
 		default:
@@ -114,11 +107,11 @@ func writeValidateGitHub(out io.Writer, v *validation) error {
 		}
 		annotate(level, r.File, r.Line, r.title(), r.Verdict)
 	}
-	for _, p := range v.problems {
+	for _, p := range v.Problems {
 		annotate("error", p.File, p.Line, "kubeversion validate", p.Message)
 	}
-	if len(v.reports) > 0 {
-		w.Notice("kubeversion validate", v.summary.String())
+	if len(v.Reports) > 0 {
+		w.Notice("kubeversion validate", v.Summary.String())
 	}
 	return w.Flush()
 }

@@ -1,4 +1,4 @@
-package main
+package validate
 
 // builtinGroups are the API groups that the Kubernetes API server serves
 // itself, as of Kubernetes 1.37: the GroupName of each package of

@@ -1,4 +1,4 @@
-package main
+package validate
 
 import (
 	"maps"
@@ -13,24 +13,24 @@ import (
 
 // The statuses of an object that validate judges.
 const (
-	statusValid      = "valid"       // the API server accepts it; every rule was checked
-	statusInvalid    = "invalid"     // the API server (or kubectl) refuses it
-	statusNoErrors   = "no errors"   // no errors, but CEL rules were not evaluated
-	statusNotChecked = "not checked" // no CRD of its kind, or a CRD the server refuses
-	statusSkipped    = "skipped"     // a built-in kind, or no Kubernetes object: not a custom resource
+	StatusValid      = "valid"       // the API server accepts it; every rule was checked
+	StatusInvalid    = "invalid"     // the API server (or kubectl) refuses it
+	StatusNoErrors   = "no errors"   // no errors, but CEL rules were not evaluated
+	StatusNotChecked = "not checked" // no CRD of its kind, or a CRD the server refuses
+	StatusSkipped    = "skipped"     // a built-in kind, or no Kubernetes object: not a custom resource
 )
 
 // The levels of --validate, as kubectl's: what the API server does with
 // unknown and duplicate fields (its fieldValidation).
 const (
-	fieldStrict = "strict" // refuse the object, before validation
-	fieldWarn   = "warn"   // warn, and go on
-	fieldIgnore = "ignore" // go on silently
+	FieldStrict = "strict" // refuse the object, before validation
+	FieldWarn   = "warn"   // warn, and go on
+	FieldIgnore = "ignore" // go on silently
 )
 
-// objectReport is what validate says of one object; its JSON form is an
+// ObjectReport is what validate says of one object; its JSON form is an
 // element of the "objects" array of -o json.
-type objectReport struct {
+type ObjectReport struct {
 	File       string `json:"file"`
 	Line       int    `json:"line"`
 	APIVersion string `json:"apiVersion"`
@@ -55,9 +55,9 @@ type objectReport struct {
 	// Rejected is set when strict field validation refuses the object
 	// before validation; HiddenErrors is then how many errors of
 	// validation follow, which --validate=warn shows.
-	Rejected     bool            `json:"rejectedBeforeValidation,omitempty"`
-	HiddenErrors int             `json:"hiddenErrors,omitempty"`
-	Warnings     []objectWarning `json:"warnings"`
+	Rejected     bool      `json:"rejectedBeforeValidation,omitempty"`
+	HiddenErrors int       `json:"hiddenErrors,omitempty"`
+	Warnings     []Warning `json:"warnings"`
 	// UncheckedRules is how many CEL rules were not evaluated.
 	UncheckedRules int `json:"uncheckedRules,omitempty"`
 	// Object is what the API server stores: defaulted and pruned. Only
@@ -67,15 +67,15 @@ type objectReport struct {
 	noLive bool // --old was given, but has no live object of this one
 }
 
-// objectWarning is a warning of the API server's response, at a line.
-type objectWarning struct {
+// Warning is a warning of the API server's response, at a line.
+type Warning struct {
 	Line    int    `json:"line"`
 	Field   string `json:"field,omitempty"`
 	Message string `json:"message"`
 }
 
-// objectChecker judges objects against the CRDs read.
-type objectChecker struct {
+// checker judges objects against the CRDs read.
+type checker struct {
 	defs      *definitions
 	live      map[liveKey]*liveObject // nil without --old
 	level     string                  // --validate
@@ -85,9 +85,9 @@ type objectChecker struct {
 
 // check judges o, a custom resource or not, as `kubectl apply` and the
 // API server would: on create, or on update of its live object of --old.
-func (ck *objectChecker) check(o inputs.Object) objectReport {
-	r := objectReport{File: o.File, Line: o.Line, APIVersion: o.Str("apiVersion"), Kind: o.Str("kind"),
-		Name: server.MetadataName(o), Errors: []server.Error{}, Warnings: []objectWarning{}}
+func (ck *checker) check(o inputs.Object) ObjectReport {
+	r := ObjectReport{File: o.File, Line: o.Line, APIVersion: o.Str("apiVersion"), Kind: o.Str("kind"),
+		Name: server.MetadataName(o), Errors: []server.Error{}, Warnings: []Warning{}}
 	meta, _ := o.Fields["metadata"].(map[string]any)
 	r.Namespace, _ = meta["namespace"].(string)
 	loc := inputs.NewLocator(o)
@@ -95,7 +95,7 @@ func (ck *objectChecker) check(o inputs.Object) objectReport {
 		// Not a Kubernetes object at all: a file of a directory that is
 		// something else, as a CI workflow or a tool's configuration.
 		r.Reason = "not a Kubernetes object: no apiVersion, no kind"
-		return r.judged(statusSkipped, r.Reason)
+		return r.judged(StatusSkipped, r.Reason)
 	}
 	if r.APIVersion == "" || r.Kind == "" {
 		// kubectl's own validation refuses it before sending anything.
@@ -106,7 +106,7 @@ func (ck *objectChecker) check(o inputs.Object) objectReport {
 				r.addError(server.Error{Line: o.Line, Field: f, Type: "not set", Message: "error validating data: " + f + " not set"})
 			}
 		}
-		return r.judged(statusInvalid, "kubectl refuses it: "+strings.Join(missing, ", "))
+		return r.judged(StatusInvalid, "kubectl refuses it: "+strings.Join(missing, ", "))
 	}
 	group, version := server.SplitAPIVersion(r.APIVersion)
 	d := ck.defs.byKind[server.GroupKind(group, r.Kind)]
@@ -116,24 +116,24 @@ func (ck *objectChecker) check(o inputs.Object) objectReport {
 		msg := "no matches for kind " + strconv.Quote(r.Kind) + " in version " + strconv.Quote(r.APIVersion) +
 			": the CustomResourceDefinitions of group " + group + " define " + strings.Join(kinds, ", ")
 		r.addError(server.Error{Line: loc.ObjectLine("kind"), Field: "kind", Type: "no kind match", Message: msg})
-		return r.judged(statusInvalid, "unknown kind")
+		return r.judged(StatusInvalid, "unknown kind")
 	case d == nil && builtinGroups[group]:
 		r.Reason = r.Kind + " is a built-in kind of Kubernetes, not a custom resource"
-		return r.judged(statusSkipped, r.Reason)
+		return r.judged(StatusSkipped, r.Reason)
 	case d == nil:
 		r.Reason = "no CustomResourceDefinition of kind " + r.Kind + " in group " + group + " in the input or --crd"
-		return r.judged(statusNotChecked, r.Reason)
+		return r.judged(StatusNotChecked, r.Reason)
 	}
 	c := d.crd
 	r.CRD = c.Metadata.Name
 	if d.rejected != "" {
 		r.Reason = d.rejected
-		return r.judged(statusNotChecked, r.Reason)
+		return r.judged(StatusNotChecked, r.Reason)
 	}
 	if msg := servedError(c, group, version); msg != "" {
 		r.addError(server.Error{Line: loc.ObjectLine("apiVersion"), Field: "apiVersion", Type: "no kind match",
 			Message: "no matches for kind " + strconv.Quote(r.Kind) + " in version " + strconv.Quote(r.APIVersion) + ": " + msg})
-		return r.judged(statusInvalid, "version not served")
+		return r.judged(StatusInvalid, "version not served")
 	}
 
 	fields := ck.asSent(o.Fields, c)
@@ -150,7 +150,7 @@ func (ck *objectChecker) check(o inputs.Object) objectReport {
 	data, err := sent.JSON()
 	if err != nil {
 		r.addError(server.Error{Line: o.Line, Type: "decoding error", Message: err.Error()})
-		return r.judged(statusInvalid, "")
+		return r.judged(StatusInvalid, "")
 	}
 	var res *crd.ObjectResult
 	if live != nil {
@@ -164,26 +164,26 @@ func (ck *objectChecker) check(o inputs.Object) objectReport {
 		// What the server refuses before validation: metadata of the
 		// wrong shape, a value the decoding cannot take.
 		r.addError(server.Error{Line: o.Line, Type: "decoding error", Message: err.Error()})
-		return r.judged(statusInvalid, "")
+		return r.judged(StatusInvalid, "")
 	}
 	return ck.addResult(r, res, loc)
 }
 
 // addResult adds the result of package crd to r and judges it.
-func (ck *objectChecker) addResult(r objectReport, res *crd.ObjectResult, loc *inputs.Locator) objectReport {
+func (ck *checker) addResult(r ObjectReport, res *crd.ObjectResult, loc *inputs.Locator) ObjectReport {
 	r.UncheckedRules = res.UncheckedRules
 	switch {
-	case len(res.Strict) > 0 && ck.level == fieldStrict:
+	case len(res.Strict) > 0 && ck.level == FieldStrict:
 		// The server refuses the request before validation: these errors
 		// are all it says.
 		for _, f := range res.Strict {
 			r.addError(server.Error{Line: loc.ObjectLine(f.Path), Field: f.Path, Type: f.Kind, Message: "strict decoding error: " + f.String()})
 		}
 		r.Rejected, r.HiddenErrors = true, len(res.Errors)
-		return r.judged(statusInvalid, "")
-	case ck.level == fieldWarn:
+		return r.judged(StatusInvalid, "")
+	case ck.level == FieldWarn:
 		for _, f := range res.Strict {
-			r.Warnings = append(r.Warnings, objectWarning{Line: loc.ObjectLine(f.Path), Field: f.Path, Message: f.String()})
+			r.Warnings = append(r.Warnings, Warning{Line: loc.ObjectLine(f.Path), Field: f.Path, Message: f.String()})
 		}
 	}
 	for _, e := range res.Errors {
@@ -193,7 +193,7 @@ func (ck *objectChecker) addResult(r objectReport, res *crd.ObjectResult, loc *i
 		}
 	}
 	for _, w := range res.Warnings {
-		x := objectWarning{Line: r.Line, Message: w}
+		x := Warning{Line: r.Line, Message: w}
 		if f, ok := warningField(w); ok {
 			x.Field, x.Line = f, loc.ObjectLine(f)
 		}
@@ -201,13 +201,13 @@ func (ck *objectChecker) addResult(r objectReport, res *crd.ObjectResult, loc *i
 	}
 	switch {
 	case len(r.Errors) > 0:
-		return r.judged(statusInvalid, "")
+		return r.judged(StatusInvalid, "")
 	case res.UncheckedRules > 0:
 		r.Object = res.Object
-		return r.judged(statusNoErrors, "")
+		return r.judged(StatusNoErrors, "")
 	}
 	r.Object = res.Object
-	return r.judged(statusValid, "")
+	return r.judged(StatusValid, "")
 }
 
 // servedError says why c does not serve version of group, or returns "".
@@ -241,7 +241,7 @@ func orNone(list []string) string {
 // the namespace of kubectl's context (--namespace), and the namespace of a
 // cluster-scoped object is dropped, as the handler drops it
 // (EnsureObjectNamespaceMatchesRequestNamespace). fields is not changed.
-func (ck *objectChecker) asSent(fields map[string]any, c *crd.CustomResourceDefinition) map[string]any {
+func (ck *checker) asSent(fields map[string]any, c *crd.CustomResourceDefinition) map[string]any {
 	meta, ok := fields["metadata"].(map[string]any)
 	if !ok {
 		return fields
@@ -265,7 +265,7 @@ func (ck *objectChecker) asSent(fields map[string]any, c *crd.CustomResourceDefi
 // liveOf returns the live object of --old of fields, an object as sent:
 // of the same group, kind, namespace and name; nil if none. A live object
 // written without a namespace matches an object of kubectl's namespace.
-func (ck *objectChecker) liveOf(fields map[string]any, group, kind, name string) *liveObject {
+func (ck *checker) liveOf(fields map[string]any, group, kind, name string) *liveObject {
 	meta, _ := fields["metadata"].(map[string]any)
 	ns, _ := meta["namespace"].(string)
 	k := liveKey{server.GroupKind(group, kind), ns, name}
@@ -302,7 +302,7 @@ func asUpdate(fields, live map[string]any) map[string]any {
 }
 
 // addError lists e, shortened, or counts it when server.MaxListed are listed.
-func (r *objectReport) addError(e server.Error) {
+func (r *ObjectReport) addError(e server.Error) {
 	if r.listsError() {
 		r.Errors = append(r.Errors, e.Shortened())
 	}
@@ -310,7 +310,7 @@ func (r *objectReport) addError(e server.Error) {
 
 // listsError reports whether one more error is listed, and counts it as
 // not listed when server.MaxListed are.
-func (r *objectReport) listsError() bool {
+func (r *ObjectReport) listsError() bool {
 	if len(r.Errors) < server.MaxListed {
 		return true
 	}
@@ -322,12 +322,12 @@ func (r *objectReport) listsError() bool {
 // errors", "valid on update (live object at old.yaml:3); 1 warning" or
 // "not checked: no CustomResourceDefinition ...". why, if not empty, says
 // why for an object refused before being judged by the CRD.
-func (r objectReport) judged(status, why string) objectReport {
+func (r ObjectReport) judged(status, why string) ObjectReport {
 	r.Status = status
 	var b strings.Builder
 	b.WriteString(status)
 	switch status {
-	case statusSkipped, statusNotChecked:
+	case StatusSkipped, StatusNotChecked:
 		b.WriteString(": " + why)
 		r.Verdict = b.String()
 		return r

@@ -1,0 +1,201 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+// Options are what a run of validate reads and how it judges: the
+// command's flags and arguments.
+type Options struct {
+	// Paths are the OBJECTS: files, directories, - for Stdin.
+	Paths []string
+	// CRDPaths are the --crd paths, read for their CRDs alone.
+	CRDPaths []string
+	// OldPaths are the --old paths, of live objects; none to judge every
+	// object as a create.
+	OldPaths []string
+	// Level is FieldStrict, FieldWarn or FieldIgnore (--validate).
+	Level string
+	// Namespace is the namespace of the namespaced objects that set none.
+	Namespace string
+	// AllowUnchecked is --allow-unchecked: objects not checked do not
+	// fail the run.
+	AllowUnchecked bool
+	// NoKustomize reads a directory with a kustomization.yaml file by
+	// file.
+	NoKustomize bool
+	// Stdin is read for the path -; Stderr gets the notes of the reading
+	// (inputs left out or skipped).
+	Stdin  io.Reader
+	Stderr io.Writer
+}
+
+// Result is what validate finds, in the order of the input.
+type Result struct {
+	Reports  []ObjectReport
+	Summary  Summary
+	Problems []inputs.Problem // input that could not be read
+	// allowUnchecked is --allow-unchecked: objects not checked do not
+	// fail the run.
+	allowUnchecked bool
+}
+
+// Run reads the CRDs and the objects of opts and judges each object as
+// the API server would. Input that cannot be read is a problem of the
+// Result; the error is for --old that cannot be read, which stops the run
+// before any object is judged.
+func Run(opts Options) (*Result, error) {
+	v := &validation{in: &reader{stdin: opts.Stdin, stderr: opts.Stderr, noKustomize: opts.NoKustomize}, defs: &definitions{}}
+	v.readCRDs(opts.CRDPaths)
+	v.readObjects(opts.Paths)
+	if len(v.objects) == 0 && len(v.problems) == 0 {
+		v.problems = append(v.problems, inputs.Problem{File: strings.Join(opts.Paths, " "), Message: "only CustomResourceDefinitions, no object of them to validate"})
+	}
+	ck := &checker{defs: v.defs, level: opts.Level, namespace: opts.Namespace, validator: crd.NewObjectValidator(server.CELEvaluator())}
+	if len(opts.OldPaths) > 0 {
+		live, p := v.in.readLive(opts.OldPaths)
+		if p != nil {
+			return nil, errors.New("--old: " + p.String())
+		}
+		ck.live = live
+	}
+	res := &Result{Problems: v.problems, allowUnchecked: opts.AllowUnchecked}
+	for _, o := range v.objects {
+		res.Reports = append(res.Reports, ck.check(o))
+	}
+	res.Summary = summarize(res.Reports, v.defs.count)
+	return res, nil
+}
+
+// validation is what validate reads, in the order of the input.
+type validation struct {
+	in       *reader
+	defs     *definitions
+	objects  []inputs.Object  // of OBJECTS, CRDs aside
+	problems []inputs.Problem // input that could not be read
+}
+
+// readCRDs reads the CRDs of the --crd paths; a path without any is a
+// problem, and objects in them are left out, with a note.
+func (v *validation) readCRDs(paths []string) {
+	for _, path := range paths {
+		found, others := 0, 0
+		p := v.in.each(path, func(name string, r io.Reader) *inputs.Problem {
+			var first *inputs.Problem
+			p := inputs.ReadStream(name, r, func(o inputs.Object) bool {
+				if !o.IsCRD() {
+					others++
+					return true
+				}
+				found++
+				first = v.defs.add(o)
+				return first == nil
+			})
+			if first != nil {
+				return first
+			}
+			return p
+		})
+		switch {
+		case p != nil:
+			v.problems = append(v.problems, *p)
+		case found == 0:
+			v.problems = append(v.problems, inputs.Problem{File: path, Message: "--crd: no CustomResourceDefinition found"})
+		}
+		if others > 0 {
+			fmt.Fprintf(v.in.stderr, "kubeversion validate: --crd %s: %d object%s that are not CustomResourceDefinitions left out: give them as OBJECTS to validate them\n", diag.TextLine(path), others, server.Plural(others))
+		}
+	}
+}
+
+// readObjects reads the objects of the OBJECTS paths, and their CRDs. A
+// path without any object is a problem, as kubectl apply refuses to apply
+// nothing; so is a Helm chart with objects only in its templates.
+func (v *validation) readObjects(paths []string) {
+	for _, path := range paths {
+		found, objects, charts := 0, len(v.objects), len(v.in.charts)
+		p := v.in.each(path, func(name string, r io.Reader) *inputs.Problem {
+			var first *inputs.Problem
+			p := inputs.KeepStream(name, r, func(o inputs.Object) {
+				found++
+				switch {
+				case first != nil:
+				case o.IsCRD():
+					first = v.defs.add(o)
+				default:
+					v.objects = append(v.objects, o)
+				}
+			})
+			if first != nil {
+				return first
+			}
+			return p
+		})
+		switch {
+		case p != nil:
+			v.problems = append(v.problems, *p)
+		case len(v.objects) == objects && len(v.in.charts) > charts:
+			chart := v.in.charts[charts]
+			v.problems = append(v.problems, inputs.Problem{File: path, Message: "no object found outside the templates of the Helm chart " + chart + ": render them, helm template " + chart + " | kubeversion validate -"})
+		case found == 0:
+			v.problems = append(v.problems, inputs.Problem{File: path, Message: "no object found"})
+		}
+	}
+}
+
+// Summary counts the objects by status.
+type Summary struct {
+	Objects    int `json:"objects"` // all but CRDs
+	Valid      int `json:"valid"`
+	Invalid    int `json:"invalid"`
+	NoErrors   int `json:"noErrors"` // CEL rules not evaluated
+	NotChecked int `json:"notChecked"`
+	Skipped    int `json:"skipped"` // built-in kinds, and documents that are no Kubernetes objects
+	CRDs       int `json:"crds"`    // CRDs read, from --crd and OBJECTS
+}
+
+func summarize(reports []ObjectReport, crds int) Summary {
+	s := Summary{Objects: len(reports), CRDs: crds}
+	for _, r := range reports {
+		switch r.Status {
+		case StatusValid:
+			s.Valid++
+		case StatusInvalid:
+			s.Invalid++
+		case StatusNoErrors:
+			s.NoErrors++
+		case StatusNotChecked:
+			s.NotChecked++
+		case StatusSkipped:
+			s.Skipped++
+		}
+	}
+	return s
+}
+
+// Unchecked is how many custom resources were not checked in full.
+func (s Summary) Unchecked() int { return s.NotChecked + s.NoErrors }
+
+// String says it in a line, for example "4 objects: 1 valid, 2 invalid,
+// 1 skipped (not custom resources); 2 CustomResourceDefinitions".
+func (s Summary) String() string {
+	parts := []string{fmt.Sprintf("%d valid", s.Valid), fmt.Sprintf("%d invalid", s.Invalid)}
+	if s.NoErrors > 0 {
+		parts = append(parts, fmt.Sprintf("%d with no errors but CEL rules not evaluated", s.NoErrors))
+	}
+	if s.NotChecked > 0 {
+		parts = append(parts, fmt.Sprintf("%d not checked", s.NotChecked))
+	}
+	if s.Skipped > 0 {
+		parts = append(parts, fmt.Sprintf("%d skipped (not custom resources)", s.Skipped))
+	}
+	return fmt.Sprintf("%d object%s: %s; %d CustomResourceDefinition%s", s.Objects, server.Plural(s.Objects), strings.Join(parts, ", "), s.CRDs, server.Plural(s.CRDs))
+}

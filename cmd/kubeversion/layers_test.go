@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"go/parser"
 	"go/token"
 	"os"
@@ -171,4 +172,37 @@ func TestCheckImport(t *testing.T) {
 			t.Errorf("checkImport(%s, %s) = %q, want ok %v", tt.name, tt.imp, err, tt.ok)
 		}
 	}
+}
+
+// Package main's bounds: it binds flags, wires the engines of internal/
+// and prints what they return. An engine that grows here belongs in a
+// package of its own under internal/.
+const (
+	maxMainFiles = 20
+	maxMainLines = 2000
+)
+
+// TestMainSize fails when package main's non-test Go files exceed
+// maxMainFiles files or maxMainLines lines.
+func TestMainSize(t *testing.T) {
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, lines := 0, 0
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files++
+		lines += bytes.Count(data, []byte("\n"))
+	}
+	if files > maxMainFiles || lines > maxMainLines {
+		t.Errorf("package main has %d files and %d lines; at most %d and %d: move an engine to internal/", files, lines, maxMainFiles, maxMainLines)
+	}
+	t.Logf("package main: %d files, %d lines", files, lines)
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
@@ -91,14 +89,3 @@ func (o *oldPaths) Set(path string) error {
 	*o = append(*o, path)
 	return nil
 }
-
-// stdinTwice reports whether standard input, "-", is given more than once
-// among --old and the paths (see inputs.StdinTwice).
-func stdinTwice(old, paths []string) bool { return inputs.StdinTwice(old, paths) }
-
-// errStopped stops a walk at the first problem.
-var errStopped = errors.New("stopped")
-
-// writeProblems writes each problem on a line of its own (see
-// inputs.WriteProblems).
-func writeProblems(w io.Writer, problems []inputs.Problem) { inputs.WriteProblems(w, problems) }

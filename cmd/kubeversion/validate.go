@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/validate"
 )
@@ -54,7 +55,7 @@ func runValidate(e *env, args []string) int {
 	if len(paths) == 0 {
 		return fail("no OBJECTS given (use - for standard input)")
 	}
-	if stdinTwice(append(append([]string{}, crdPaths...), oldFlag...), paths) {
+	if inputs.StdinTwice(append(append([]string{}, crdPaths...), oldFlag...), paths) {
 		return fail("standard input (-) given twice: it can be read only once")
 	}
 
@@ -70,7 +71,7 @@ func runValidate(e *env, args []string) int {
 		return fail("%v", err)
 	}
 	if *format == "text" {
-		writeProblems(e.stderr, res.Problems)
+		inputs.WriteProblems(e.stderr, res.Problems)
 	}
 	switch {
 	case len(res.Problems) > 0:

@@ -90,6 +90,7 @@ func Run(o Options) (*Result, error) {
 		}
 		live = newLiveObjects()
 	case o.Kubeconfig != "":
+		//lint:ignore ST1005 the command's usage error, word for word: "cluster:" is the value --old takes
 		return nil, errors.New("--kubeconfig needs --old cluster:")
 	case len(oldFlag) > 0:
 		var p *inputs.Problem

@@ -41,6 +41,17 @@ func UpgradeChecks() []string {
 	return upgrade.Names()
 }
 
+// BreakingUpgradeChecks returns the names of the checks of [UpgradeChecks]
+// whose findings mean that a request or a stored object that worked
+// before the upgrade fails, or that data is lost, in the order of
+// UpgradeChecks. The findings of the other checks need a judgement: they
+// may break clients or may not. A tool may make the first errors and the
+// others warnings by default, as kubeversion lint does. The slice is new
+// on every call.
+func BreakingUpgradeChecks() []string {
+	return upgrade.Breaking()
+}
+
 // CheckUpgrade returns what replacing old, the live CustomResourceDefinition,
 // by new would do to clients and stored objects, in the order of
 // [UpgradeChecks] and, within a check, of the versions. It reads the live

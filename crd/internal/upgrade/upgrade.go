@@ -69,6 +69,18 @@ func Names() []string {
 	return names
 }
 
+// Breaking returns the names of the checks at level Error, in the order
+// of Names. The slice is new on every call.
+func Breaking() []string {
+	var names []string
+	for _, c := range checks {
+		if c.level == Error {
+			names = append(names, c.name)
+		}
+	}
+	return names
+}
+
 // Check returns what replacing old, the live CustomResourceDefinition, by
 // new would do to clients and stored objects, as crd.CheckUpgrade
 // documents, with version priority taken from o.

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/kubeversion/kubeversion/crd"
@@ -18,28 +17,6 @@ const (
 	levelWarning level = "warning"
 	levelError   level = "error"
 )
-
-// errorChecks are the upgrade checks whose findings are errors unless the
-// user says otherwise: each means that a request or a stored object that
-// worked before the upgrade now fails, or that data is lost. The findings
-// of the other checks are warnings: they need a judgement lint cannot
-// make, because they may break clients or may not (a deprecated version
-// removed, a storage move, a changed default, a list type changed, a
-// schema change lint does not judge).
-var errorChecks = []string{
-	"removed-without-deprecation",
-	"none-conversion-drops-fields",
-	"scope-changed",
-	"field-removed",
-	"type-changed",
-	"enum-added",
-	"enum-value-removed",
-	"maximum-tightened", "max-length-tightened", "max-items-tightened", "max-properties-tightened",
-	"minimum-tightened", "min-length-tightened", "min-items-tightened", "min-properties-tightened",
-	"required-added",
-	"pattern-changed",
-	"unique-items-added",
-}
 
 // CheckLevels holds the level of each upgrade check of package crd, and
 // which of them the user set. It is the flag.Value of --check.
@@ -58,15 +35,20 @@ func checkNames() []string {
 	return append(crd.UpgradeChecks(), checkCRDRemoved)
 }
 
-// NewCheckLevels returns the default levels: error for errorChecks,
-// warning for the other checks of checkNames.
+// NewCheckLevels returns the default levels: error for the checks of
+// crd.BreakingUpgradeChecks, each of which means that a request or a
+// stored object that worked before the upgrade now fails, or that data is
+// lost; warning for the other checks of checkNames, which need a
+// judgement lint cannot make, because they may break clients or may not
+// (a deprecated version removed, a storage move, a changed default, a
+// list type changed, a schema change lint does not judge).
 func NewCheckLevels() *CheckLevels {
 	ls := &CheckLevels{levels: map[string]level{}, set: map[string]bool{}}
 	for _, c := range checkNames() {
 		ls.levels[c] = levelWarning
-		if slices.Contains(errorChecks, c) {
-			ls.levels[c] = levelError
-		}
+	}
+	for _, c := range crd.BreakingUpgradeChecks() {
+		ls.levels[c] = levelError
 	}
 	return ls
 }

@@ -1,21 +1,6 @@
 package lint
 
-import (
-	"slices"
-	"testing"
-
-	"github.com/kubeversion/kubeversion/crd"
-)
-
-// TestErrorChecksKnown fails when a check of errorChecks is renamed or
-// dropped in package crd, which would make it a warning without a word.
-func TestErrorChecksKnown(t *testing.T) {
-	for _, c := range errorChecks {
-		if !slices.Contains(crd.UpgradeChecks(), c) {
-			t.Errorf("errorChecks names %q, which crd.UpgradeChecks does not list", c)
-		}
-	}
-}
+import "testing"
 
 func TestCheckLevelsOf(t *testing.T) {
 	tests := []struct {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
@@ -36,19 +35,10 @@ func writeWebhookJSON(out io.Writer, s *webhookcheck.Result) error {
 }
 
 // writeWebhookGitHub writes an error annotation per finding and a notice
-// with the verdict. format.Data and format.Property run diag.TextLine on what they
-// escape, so that control characters (an ESC that colours or hides the
-// log's text) are written as escapes, as in text output, then escape what
-// the runner would read as the end of a line or of a property; a newline
-// in a message is the runner's %0A, as in lint's annotations. The file
-// name goes through format.Property too: one that diag.TextLine changes is not one
-// the runner can find, but it cannot forge a command.
+// with the verdict (see format.WriteGitHub), which escape what the
+// runner would read as a command or the end of a line, as in lint's
+// annotations. The file name is escaped too: one that diag.TextLine
+// changes is not one the runner can find, but it cannot forge a command.
 func writeWebhookGitHub(out io.Writer, s *webhookcheck.Result) error {
-	w := format.NewAnnotations(out)
-	for _, f := range s.Findings {
-		msg := strings.TrimPrefix(f.String(), fmt.Sprintf("%s:%d: ", f.File, f.Line))
-		w.At("error", f.File, f.Line, "kubeversion webhook check", msg)
-	}
-	w.Notice("kubeversion webhook check", s.Verdict())
-	return w.Flush()
+	return format.WriteGitHub(out, s.Diagnostics())
 }

@@ -42,11 +42,6 @@ func NewRule(id, level, text, helpURI string) SARIFRule {
 	return r
 }
 
-// Level returns the default level of rule.
-func (s *SARIF) Level(rule string) string {
-	return s.rules[s.index[rule]].DefaultConfiguration.Level
-}
-
 // Add adds a result of rule at level ("notice" is SARIF's "note") at a
 // line of file (see [Locate]), and returns it, valid until the next Add.
 // Its fingerprint hashes the rule and key, not the line, so that an alert

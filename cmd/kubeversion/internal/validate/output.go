@@ -79,39 +79,10 @@ func (v *Result) WriteJSON(out io.Writer) error {
 	return format.WriteJSON(out, doc)
 }
 
-// WriteGitHub writes GitHub Actions workflow commands: an error
-// annotation per error listed and per problem, a warning per warning, and
-// per object a notice with its verdict, or for an object not checked in
-// full an error, as it fails the run, or a warning with --allow-unchecked;
-// then a notice with the counts.
+// WriteGitHub writes GitHub Actions workflow commands (see
+// format.WriteGitHub): an annotation for each of Diagnostics, titled with
+// the object, the verdicts at their level, and last a notice with the
+// counts.
 func (v *Result) WriteGitHub(out io.Writer) error {
-	w := format.NewAnnotations(out)
-	annotate := w.At
-	for _, r := range v.Reports {
-		for _, e := range r.Errors {
-			annotate("error", r.File, e.Line, r.title(), e.Message)
-		}
-		if n := r.ErrorsNotListed; n > 0 {
-			annotate("error", r.File, r.Line, r.title(), objectNotListed(n))
-		}
-		for _, x := range r.Warnings {
-			annotate("warning", r.File, x.Line, r.title(), x.Message)
-		}
-		level := "notice"
-		switch {
-		case r.Status != StatusNotChecked && r.Status != StatusNoErrors:
-		case v.allowUnchecked:
-			level = "warning"
-		default:
-			level = "error" // it fails the run
-		}
-		annotate(level, r.File, r.Line, r.title(), r.Verdict)
-	}
-	for _, p := range v.Problems {
-		annotate("error", p.File, p.Line, "kubeversion validate", p.Message)
-	}
-	if len(v.Reports) > 0 {
-		w.Notice("kubeversion validate", v.Summary.String())
-	}
-	return w.Flush()
+	return format.WriteGitHub(out, v.Diagnostics())
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 )
 
@@ -21,6 +22,12 @@ type webhookFinding struct {
 
 // String returns "file:line: what was checked: message".
 func (f webhookFinding) String() string {
+	return fmt.Sprintf("%s:%d: %s", f.File, f.Line, f.text())
+}
+
+// text returns what was checked and the message, "CronTab ns/name, v1 to
+// v2: message".
+func (f webhookFinding) text() string {
 	var what string
 	switch f.Check {
 	case "list":
@@ -34,7 +41,18 @@ func (f webhookFinding) String() string {
 	default:
 		what = fmt.Sprintf("%s, %s to %s", f.Object, f.From, f.To)
 	}
-	return fmt.Sprintf("%s:%d: %s: %s", f.File, f.Line, what, f.Message)
+	return what + ": " + f.Message
+}
+
+// Diagnostics returns what webhook check found as one list: an error for
+// each finding, then the verdict.
+func (s *Result) Diagnostics() []diag.Diagnostic {
+	const title = "kubeversion webhook check"
+	ds := make([]diag.Diagnostic, 0, len(s.Findings)+1)
+	for _, f := range s.Findings {
+		ds = append(ds, diag.Diagnostic{Rule: f.Check, Level: "error", File: f.File, Line: f.Line, Message: f.text(), Title: title})
+	}
+	return append(ds, diag.Diagnostic{Summary: true, Level: "notice", Title: title, Message: s.Verdict()})
 }
 
 // Result is what webhook check found; its JSON form is the

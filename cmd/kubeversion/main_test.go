@@ -89,6 +89,17 @@ func golden(t *testing.T, name, got string) {
 	goldenFile(t, filepath.Join("testdata", "golden", name), got)
 }
 
+// readGolden returns the file testdata/golden/name, which other tests
+// write with -update.
+func readGolden(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "golden", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // goldenFile compares got with the file at path, or rewrites it under
 // -update.
 func goldenFile(t *testing.T, path, got string) {

@@ -28,16 +28,23 @@ func newFlagSet(e *env, name, synopsis string) *flag.FlagSet {
 	return fs
 }
 
-// printFlags lists the flags of fs, a one-letter flag with one dash and a
-// longer one with two, each followed by the name of its value as its usage
-// gives it in back quotes.
+// printFlags writes "Flags:" and the flags of fs (see writeFlags) after
+// an empty line, or nothing when fs has none.
 func printFlags(w io.Writer, fs *flag.FlagSet) {
-	first := true
+	has := false
+	fs.VisitAll(func(*flag.Flag) { has = true })
+	if has {
+		fmt.Fprintf(w, "\nFlags:\n")
+		writeFlags(w, fs)
+	}
+}
+
+// writeFlags lists the flags of fs, a one-letter flag with one dash and a
+// longer one with two, each followed by the name of its value as its usage
+// gives it in back quotes, its usage on the lines below, and its default
+// when that is not the zero value.
+func writeFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
-		if first {
-			fmt.Fprintf(w, "\nFlags:\n")
-			first = false
-		}
 		dash := "-"
 		if len(f.Name) > 1 {
 			dash = "--"
@@ -47,7 +54,7 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 			value = " " + value
 		}
 		fmt.Fprintf(w, "  %s%s%s\n    \t%s", dash, f.Name, value, strings.ReplaceAll(usage, "\n", "\n    \t"))
-		if f.DefValue != "" && f.DefValue != "false" {
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
 			fmt.Fprintf(w, " (default %s)", f.DefValue)
 		}
 		fmt.Fprintln(w)

@@ -93,7 +93,7 @@ func runMigrate(e *env, args []string) int {
 	useCluster := fs.Bool("use-cluster-migrator", false, "let the cluster's StorageVersionMigration controller rewrite the objects (see above)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), migrateUsage)
-		printMigrateFlags(fs.Output(), fs)
+		writeFlags(fs.Output(), fs)
 	}
 	names, err := parseMigrateArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -155,31 +155,12 @@ func runMigrate(e *env, args []string) int {
 	return migratecmd.Run(ctx, m, migratecmd.Request{Name: names[0], DryRun: *dryRun, ClusterMigrator: *useCluster, Output: *output}, stdout, stderr)
 }
 
-// printMigrateFlags writes the flags of fs below the "Flags:" of
-// migrateUsage: "--name VALUE", its usage below, and the default when it
-// is not the zero value. Unlike printFlags, it prints no "Flags:" line of
-// its own and no default 0.
-func printMigrateFlags(w io.Writer, fs *flag.FlagSet) {
-	fs.VisitAll(func(f *flag.Flag) {
-		dash := "-"
-		if len(f.Name) > 1 {
-			dash = "--"
-		}
-		value, usage := flag.UnquoteUsage(f)
-		if value != "" {
-			value = " " + value
-		}
-		fmt.Fprintf(w, "  %s%s%s\n    \t%s", dash, f.Name, value, strings.ReplaceAll(usage, "\n", "\n    \t"))
-		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
-			fmt.Fprintf(w, " (default %s)", f.DefValue)
-		}
-		fmt.Fprintln(w)
-	})
-}
-
 // parseMigrateArgs parses args with fs, flags before and after the
 // positional arguments alike (kubectl's way), and returns the positional
-// ones. The arguments after "--" are all positional.
+// ones. The arguments after the first "--" are all positional, even where
+// "--" would be a flag's value: this is how the migrate module's own
+// command parsed them, and unlike parseFlags, which reads "--kubeconfig
+// --" as a kubeconfig named "--".
 func parseMigrateArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos, rest []string
 	if i := slices.Index(args, "--"); i >= 0 {

@@ -2,6 +2,7 @@ package inputs
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -28,7 +29,7 @@ type Walker struct {
 	Skip func(root, p string, d fs.DirEntry) bool
 }
 
-// each calls read with the name and text of each input of path:
+// Each calls read with the name and text of each input of path:
 // standard input for "-", a file, what kustomize builds of a directory
 // with a kustomization file (as kubectl apply -k does), under the name
 // "path (kustomize build)", or every .yaml, .yml and .json file under a
@@ -88,3 +89,26 @@ func IsManifestName(p string) bool {
 	ext := strings.ToLower(filepath.Ext(p))
 	return ext == ".yaml" || ext == ".yml" || ext == ".json"
 }
+
+// UntilProblem calls read as Each does, and stops at the first problem
+// read returns, which it returns; or the error that stopped the walk, as
+// a problem of path; or nil.
+func (in Walker) UntilProblem(path string, read func(name string, r io.Reader) *Problem) *Problem {
+	var first *Problem
+	err := in.Each(path, func(name string, r io.Reader) error {
+		if first = read(name, r); first != nil {
+			return errStopped
+		}
+		return nil
+	})
+	switch {
+	case first != nil:
+		return first
+	case err != nil:
+		return &Problem{File: path, Line: 0, Message: err.Error()}
+	}
+	return nil
+}
+
+// errStopped stops UntilProblem's walk at the first problem.
+var errStopped = errors.New("stopped")

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -53,24 +52,8 @@ func (live *liveObjects) readPath(e *env, path string) *inputs.Problem {
 		defer r.Close()
 		return live.read(path, r)
 	}
-	var first *inputs.Problem
-	err := inputs.Walker{Stdin: e.stdin, Stderr: e.stderr}.Each(path, func(name string, r io.Reader) error {
-		if first = live.read(name, r); first != nil {
-			return errStopped
-		}
-		return nil
-	})
-	switch {
-	case first != nil:
-		return first
-	case err != nil:
-		return &inputs.Problem{File: path, Line: 0, Message: err.Error()}
-	}
-	return nil
+	return inputs.Walker{Stdin: e.stdin, Stderr: e.stderr}.UntilProblem(path, live.read)
 }
-
-// errStopped stops readPath's walk at the first problem.
-var errStopped = errors.New("stopped")
 
 // read adds the CRDs of r, the text of file, to live, or returns the first
 // problem.

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -115,29 +114,16 @@ type reader struct {
 // reads its PATHs (see inputs.Walker), skipping the templates of Helm
 // charts with a note.
 func (in *reader) each(path string, read func(name string, r io.Reader) *inputs.Problem) *inputs.Problem {
-	var first *inputs.Problem
 	all := inputs.Walker{Stdin: in.stdin, Stderr: in.stderr, NoKustomize: in.noKustomize, Skip: in.skip}
-	err := all.Each(path, func(name string, r io.Reader) error {
+	return all.UntilProblem(path, func(name string, r io.Reader) *inputs.Problem {
 		var sniffer inputs.TemplateSniffer
-		if first = read(name, io.TeeReader(r, &sniffer)); first != nil {
-			if sniffer.Found {
-				first.Message += strings.ReplaceAll(inputs.TemplateHint, "kubeversion lint", "kubeversion validate")
-			}
-			return errStopped
+		p := read(name, io.TeeReader(r, &sniffer))
+		if p != nil && sniffer.Found {
+			p.Message += strings.ReplaceAll(inputs.TemplateHint, "kubeversion lint", "kubeversion validate")
 		}
-		return nil
+		return p
 	})
-	switch {
-	case first != nil:
-		return first
-	case err != nil:
-		return &inputs.Problem{File: path, Line: 0, Message: err.Error()}
-	}
-	return nil
 }
-
-// errStopped stops a walk at the first problem.
-var errStopped = errors.New("stopped")
 
 // skip skips the files of a Helm chart that are not manifests: its
 // Chart.yaml and values files, and its templates, until helm template

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lint"
 )
 
 // TestBaseline writes a baseline of an upgrade with errors and warnings,
@@ -27,9 +29,9 @@ func TestBaseline(t *testing.T) {
 	if status != exitOK || findingLines(out) > 0 {
 		t.Fatalf("--write-baseline: exit %d, want 0 with no finding printed\n%s%s", status, out, errOut)
 	}
-	var b baseline
+	var b lint.Baseline
 	data, _ := os.ReadFile(file)
-	if err := json.Unmarshal(data, &b); err != nil || b.Kind != baselineKind || len(b.Accepted) < 9 {
+	if err := json.Unmarshal(data, &b); err != nil || b.Kind != lint.BaselineKind || len(b.Accepted) < 9 {
 		t.Fatalf("baseline %v:\n%s", err, data)
 	}
 
@@ -43,14 +45,14 @@ func TestBaseline(t *testing.T) {
 	}
 
 	// The field-removed finding taken out: it alone is printed, and fails.
-	var kept []baselineEntry
+	var kept []lint.BaselineEntry
 	for _, e := range b.Accepted {
 		if e.Check != "field-removed" {
 			kept = append(kept, e)
 		}
 	}
 	// And an entry no longer found.
-	kept = append(kept, baselineEntry{CRD: "gadgets.example.io", Check: "type-changed", Field: "spec", Message: "gone"})
+	kept = append(kept, lint.BaselineEntry{CRD: "gadgets.example.io", Check: "type-changed", Field: "spec", Message: "gone"})
 	fewer := writeBaselineFile(t, kept)
 	out, errOut, status = runLintIn(t, "", "lint", "--old", live, "--baseline", fewer, crdFile)
 	if status != exitInvalid || findingLines(out) != 1 || !strings.Contains(out, "[field-removed]") {
@@ -114,10 +116,10 @@ func TestBaselineRefused(t *testing.T) {
 }
 
 // writeBaselineFile writes a baseline file of entries and returns its path.
-func writeBaselineFile(t *testing.T, entries []baselineEntry) string {
+func writeBaselineFile(t *testing.T, entries []lint.BaselineEntry) string {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "baseline.json")
-	if err := writeBaseline(file, entries); err != nil {
+	if err := lint.WriteBaseline(file, entries); err != nil {
 		t.Fatal(err)
 	}
 	return file
@@ -130,30 +132,3 @@ func findingLines(out string) int {
 }
 
 var findingLine = regexp.MustCompile(`(?m) \[[a-z-]+\]$`)
-
-// baseline is the baseline file as the test reads and writes it.
-type baseline struct {
-	Kind     string          `json:"kind"`
-	Version  int             `json:"version"`
-	Accepted []baselineEntry `json:"accepted"`
-}
-
-// baselineEntry is one accepted finding of a baseline file.
-type baselineEntry struct {
-	CRD      string   `json:"crd"`
-	Check    string   `json:"check"`
-	Field    string   `json:"field,omitempty"`
-	Versions []string `json:"versions,omitempty"`
-	Message  string   `json:"message"`
-}
-
-const baselineKind = "kubeversion-baseline"
-
-// writeBaseline writes entries to path as a baseline file of version 1.
-func writeBaseline(path string, entries []baselineEntry) error {
-	data, err := json.MarshalIndent(baseline{Kind: baselineKind, Version: 1, Accepted: entries}, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, data, 0o644)
-}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -121,12 +122,7 @@ func (f jsonFinding) String() string { return fmt.Sprintf("[%s] %s: %s", f.Check
 // anyVersion returns field with the index of spec.versions[i] written
 // spec.versions[*], as the engine's grouping does.
 func anyVersion(field string) string {
-	rest, ok := strings.CutPrefix(field, "spec.versions[")
-	if !ok {
-		return field
-	}
-	if _, after, ok := strings.Cut(rest, "]"); ok {
-		return "spec.versions[*]" + after
-	}
-	return field
+	return versionIndex.ReplaceAllLiteralString(field, "spec.versions[*]")
 }
+
+var versionIndex = regexp.MustCompile(`^spec\.versions\[[^\]]*\]`)

@@ -11,7 +11,7 @@ import (
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 )
 
-// baseline is the file of --baseline: the findings a team has accepted,
+// Baseline is the file of --baseline: the findings a team has accepted,
 // which lint still reports (marked accepted in JSON, suppressed in SARIF)
 // but does not print as text or annotations, nor count in the verdict and
 // the exit status, so that only new findings fail a CI job. It is JSON, as
@@ -33,17 +33,17 @@ import (
 // versions include all of the finding's: the same finding that now holds
 // for one more version is new. The line is not part of it, so that a
 // finding that moves in its file stays accepted.
-type baseline struct {
+type Baseline struct {
 	Kind     string          `json:"kind"`
 	Version  int             `json:"version"`
-	Accepted []baselineEntry `json:"accepted"`
+	Accepted []BaselineEntry `json:"accepted"`
 
 	all  bool         // --write-baseline: every finding is accepted
 	used map[int]bool // the entries that accepted a finding
 }
 
-// baselineEntry is one accepted finding.
-type baselineEntry struct {
+// BaselineEntry is one accepted finding.
+type BaselineEntry struct {
 	CRD      string   `json:"crd"`
 	Check    string   `json:"check"`
 	Field    string   `json:"field,omitempty"`
@@ -51,20 +51,21 @@ type baselineEntry struct {
 	Message  string   `json:"message"`
 }
 
-const baselineKind = "kubeversion-baseline"
+// BaselineKind is the kind of a baseline file.
+const BaselineKind = "kubeversion-baseline"
 
 // readBaseline reads the baseline file at path, strictly: a file that
 // does not say what it is, has a version this lint does not know, or has
 // fields it does not know is an error, not an empty baseline that would
 // let every finding pass for accepted or fail.
-func readBaseline(path string) (*baseline, error) {
+func readBaseline(path string) (*Baseline, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var b baseline
+	var b Baseline
 	if err := dec.Decode(&b); err != nil {
 		return nil, fmt.Errorf("%s: not a baseline file: %v", path, err)
 	}
@@ -72,8 +73,8 @@ func readBaseline(path string) (*baseline, error) {
 		return nil, fmt.Errorf("%s: not a baseline file: more than one JSON value", path)
 	}
 	switch {
-	case b.Kind != baselineKind:
-		return nil, fmt.Errorf("%s: not a baseline file: kind is %q, want %q", path, b.Kind, baselineKind)
+	case b.Kind != BaselineKind:
+		return nil, fmt.Errorf("%s: not a baseline file: kind is %q, want %q", path, b.Kind, BaselineKind)
 	case b.Version != 1:
 		return nil, fmt.Errorf("%s: baseline version %d: this kubeversion reads version 1", path, b.Version)
 	}
@@ -87,7 +88,7 @@ func readBaseline(path string) (*baseline, error) {
 
 // accepts reports whether b accepts the finding e, and marks the entry
 // that does as used.
-func (b *baseline) accepts(e baselineEntry) bool {
+func (b *Baseline) accepts(e BaselineEntry) bool {
 	if b == nil {
 		return false
 	}
@@ -108,29 +109,29 @@ func (b *baseline) accepts(e baselineEntry) bool {
 }
 
 // unused returns how many entries of b accepted no finding.
-func (b *baseline) unused() int {
+func (b *Baseline) unused() int {
 	if b == nil || b.all {
 		return 0
 	}
 	return len(b.Accepted) - len(b.used)
 }
 
-// writeBaseline writes entries to path as a baseline file, sorted by
+// WriteBaseline writes entries to path as a baseline file, sorted by
 // CRD, check, field and message, so that the file changes only where the
 // findings do.
-func writeBaseline(path string, entries []baselineEntry) error {
+func WriteBaseline(path string, entries []BaselineEntry) error {
 	entries = slices.Clone(entries)
-	slices.SortFunc(entries, func(a, b baselineEntry) int {
+	slices.SortFunc(entries, func(a, b BaselineEntry) int {
 		return strings.Compare(a.CRD+"\x00"+a.Check+"\x00"+a.Field+"\x00"+a.Message, b.CRD+"\x00"+b.Check+"\x00"+b.Field+"\x00"+b.Message)
 	})
-	entries = slices.CompactFunc(entries, func(a, b baselineEntry) bool {
+	entries = slices.CompactFunc(entries, func(a, b BaselineEntry) bool {
 		return a.CRD == b.CRD && a.Check == b.Check && a.Field == b.Field && a.Message == b.Message && slices.Equal(a.Versions, b.Versions)
 	})
 	if entries == nil {
-		entries = []baselineEntry{}
+		entries = []BaselineEntry{}
 	}
 	var buf bytes.Buffer
-	if err := format.WriteJSON(&buf, baseline{Kind: baselineKind, Version: 1, Accepted: entries}); err != nil {
+	if err := format.WriteJSON(&buf, Baseline{Kind: BaselineKind, Version: 1, Accepted: entries}); err != nil {
 		return err
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)
@@ -138,7 +139,7 @@ func writeBaseline(path string, entries []baselineEntry) error {
 
 // baselineEntry returns the entry of the baseline that accepts f, a
 // finding of the CRD named crd.
-func (f finding) baselineEntry(crd string) baselineEntry {
+func (f finding) baselineEntry(crd string) BaselineEntry {
 	vs := f.Versions
 	if len(vs) == 0 && f.Version != "" {
 		vs = []string{f.Version}
@@ -147,7 +148,7 @@ func (f finding) baselineEntry(crd string) baselineEntry {
 	if f.base != "" {
 		msg = f.base
 	}
-	return baselineEntry{CRD: crd, Check: f.Check, Field: anyVersion(f.Field), Versions: vs, Message: msg}
+	return BaselineEntry{CRD: crd, Check: f.Check, Field: anyVersion(f.Field), Versions: vs, Message: msg}
 }
 
 // baselineKey returns what names f, a finding of the CRD crd, without its
@@ -158,8 +159,8 @@ func (f finding) baselineKey(crd string) []string {
 }
 
 // baselineEntry returns the entry of the baseline that accepts r.
-func (r removed) baselineEntry() baselineEntry {
-	return baselineEntry{CRD: r.Name, Check: checkCRDRemoved, Message: r.Message}
+func (r removed) baselineEntry() BaselineEntry {
+	return BaselineEntry{CRD: r.Name, Check: checkCRDRemoved, Message: r.Message}
 }
 
 // baselineKey returns what names r without its line.
@@ -169,8 +170,8 @@ func (r removed) baselineKey() []string {
 
 // baselineEntries returns the baseline entries of every finding of l, for
 // --write-baseline.
-func (l *Result) baselineEntries() []baselineEntry {
-	var es []baselineEntry
+func (l *Result) baselineEntries() []BaselineEntry {
+	var es []BaselineEntry
 	for _, r := range l.reports {
 		es = append(es, r.entries...)
 	}

@@ -47,7 +47,7 @@ func (f finding) String() string {
 // field under each spec.versions[i]) is listed once, at the first, with
 // the names of all (see groupFindings). The findings b accepts are marked
 // so; with --write-baseline, each finding's baseline entry is kept.
-func (r *report) addFindings(loc *inputs.Locator, c, old *crd.CustomResourceDefinition, levels *CheckLevels, b *baseline) {
+func (r *report) addFindings(loc *inputs.Locator, c, old *crd.CustomResourceDefinition, levels *CheckLevels, b *Baseline) {
 	var kept []finding
 	for _, f := range crd.CheckUpgrade(old, c) {
 		l := levels.of(f.Check, f.From != "")

@@ -61,7 +61,7 @@ func Run(o Options) (*Result, error) {
 		j = server.NewJudge(checker, minor)
 	}
 
-	var base *baseline
+	var base *Baseline
 	switch {
 	case o.Baseline != "" && o.WriteBaseline != "":
 		return nil, errors.New("--baseline and --write-baseline: give one")
@@ -71,7 +71,7 @@ func Run(o Options) (*Result, error) {
 			return nil, errors.New("--baseline: " + diag.TextLine(err.Error()))
 		}
 	case o.WriteBaseline != "":
-		base = &baseline{all: true}
+		base = &Baseline{all: true}
 	}
 
 	if inputs.StdinTwice(oldFlag, o.Paths) {
@@ -141,7 +141,7 @@ func (l *Result) BaselineUnused() int {
 
 // WriteBaseline records every upgrade finding in the file path as accepted.
 func (l *Result) WriteBaseline(path string) error {
-	return writeBaseline(path, l.baselineEntries())
+	return WriteBaseline(path, l.baselineEntries())
 }
 
 // Result collects what lint finds, in the order of the input.
@@ -162,7 +162,7 @@ type Result struct {
 	noKustomize bool
 	quiet       bool      // --quiet: errors only
 	color       bool      // --color: colour the levels of the text output
-	baseline    *baseline // --baseline or --write-baseline; nil without
+	baseline    *Baseline // --baseline or --write-baseline; nil without
 	charts      []string  // the Helm charts whose templates were skipped
 	reports     []report
 	problems    []inputs.Problem // input that could not be read

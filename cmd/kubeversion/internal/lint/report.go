@@ -62,7 +62,7 @@ type report struct {
 	decoded                bool            // the CRD could be read, and Versions says what it has
 	errorFindingsNotListed int             // how many findings not listed are errors the baseline does not accept
 	acceptedNotListed      int             // how many findings not listed the baseline accepts
-	entries                []baselineEntry // of every finding, for --write-baseline
+	entries                []BaselineEntry // of every finding, for --write-baseline
 }
 
 type versionReport struct {
@@ -80,7 +80,7 @@ type versionReport struct {
 // decoded, or nil when it could not be, with the errors of decoding; old
 // is the live object for an update, or nil; levels say what to do with the
 // findings of each upgrade check; j judges the CRD; b is --baseline, or nil.
-func newReport(o inputs.Object, loc *inputs.Locator, c *crd.CustomResourceDefinition, decodeErrs []server.Error, old *crd.CustomResourceDefinition, levels *CheckLevels, j *server.Judge, b *baseline) report {
+func newReport(o inputs.Object, loc *inputs.Locator, c *crd.CustomResourceDefinition, decodeErrs []server.Error, old *crd.CustomResourceDefinition, levels *CheckLevels, j *server.Judge, b *Baseline) report {
 	r := report{
 		File: o.File, Line: o.Line, Name: server.MetadataName(o), Operation: "create",
 		Errors: []server.Error{}, NotChecked: []string{}, Versions: []versionReport{}, Findings: []finding{},

@@ -24,7 +24,7 @@ func TestFromFieldDuplicate(t *testing.T) {
 		{map[string]any{"name": "<x>"}, `spec.tags[1]: Duplicate value: {"name":"\u003cx\u003e"}`},
 		{[]any{int64(1), "a"}, `spec.tags[1]: Duplicate value: [1,"a"]`},
 	} {
-		e := field.DuplicateValue("spec.tags[1]", tt.value)
+		e := field.Duplicate(field.NewPath("spec", "tags").Index(1), tt.value)
 		if e.Type != ErrorTypeDuplicate {
 			t.Errorf("DuplicateValue().Type = %v, want %v", e.Type, ErrorTypeDuplicate)
 		}

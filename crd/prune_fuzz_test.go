@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/openapi"
 	"github.com/kubeversion/kubeversion/crd/internal/prune"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
@@ -95,7 +96,7 @@ func FuzzPrune(f *testing.F) {
 				t.Fatalf("Prune after Coerce removed %q", again)
 			}
 		}
-		validation.CheckDefaults(&s, "p", true)
+		validation.CheckDefaults(&s, field.NewPath("p"), true)
 		if ss, msg := structural.New(&s); msg == "" {
 			var v openapi.Validator
 			v.Validate(orig, ss)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/openapi"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
@@ -114,13 +115,13 @@ func TestValueErrors(t *testing.T) {
 }
 
 // checkValue validates x against the model of s as the check of defaults
-// does, with errors below field.
-func checkValue(t *testing.T, x any, s *JSONSchemaProps, field string) ErrorList {
+// does, with errors below at.
+func checkValue(t *testing.T, x any, s *JSONSchemaProps, at string) ErrorList {
 	t.Helper()
 	ss, msg := structural.New(s)
 	if msg != "" {
 		t.Fatalf("newStructural: %s", msg)
 	}
 	var v openapi.Validator
-	return openapi.FieldErrors(v.Validate(x, ss), field)
+	return openapi.FieldErrors(v.Validate(x, ss), (*field.Path)(nil).ChildPath(at))
 }

@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/objectmeta"
 	"github.com/kubeversion/kubeversion/crd/internal/validation"
 )
@@ -99,7 +100,7 @@ type CELSchema = validation.CELSchema
 //
 //	metadata.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, ...
 func ValidateLabels(field string, labels map[string]string) ErrorList {
-	return objectmeta.ValidateLabels(field, labels)
+	return objectmeta.ValidateLabels(pathOf(field), labels)
 }
 
 // ValidateAnnotations checks annotations found at field (such as
@@ -110,5 +111,12 @@ func ValidateLabels(field string, labels map[string]string) ErrorList {
 //
 //	metadata.annotations: Invalid value: "a/b/c": a valid label key must consist of ...
 func ValidateAnnotations(field string, annotations map[string]string) ErrorList {
-	return objectmeta.ValidateAnnotations(field, annotations)
+	return objectmeta.ValidateAnnotations(pathOf(field), annotations)
+}
+
+// pathOf returns the path of the field that the caller of ValidateLabels
+// or ValidateAnnotations names, such as "metadata.labels": written out as
+// given, its steps read as ParsePath reads them.
+func pathOf(name string) *field.Path {
+	return (*field.Path)(nil).ChildPath(name)
 }

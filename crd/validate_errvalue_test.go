@@ -30,8 +30,8 @@ func TestErrorValuesAsTheServerPrintsThem(t *testing.T) {
 		err  *Error
 		want string
 	}{
-		{"a schema", field.InvalidValue("f", schema, "d"), "f: Invalid value: " + printedSchema + ": d"},
-		{"versions that differ keep their own schemas", field.InvalidValue("spec.versions", []Version{
+		{"a schema", field.Invalid(field.NewPath("f"), schema, "d"), "f: Invalid value: " + printedSchema + ": d"},
+		{"versions that differ keep their own schemas", field.Invalid(field.NewPath("spec", "versions"), []Version{
 			{Name: "v1", Schema: &Schema{OpenAPIV3Schema: &JSONSchemaProps{Type: "object"}}, AdditionalPrinterColumns: []PrinterColumn{{Name: "a", Type: "string", JSONPath: ".a"}}},
 			{Name: "v2", Storage: true, Schema: &Schema{OpenAPIV3Schema: schema}, AdditionalPrinterColumns: []PrinterColumn{{Name: "a", Type: "string", JSONPath: ".a"}},
 				Subresources: &Subresources{Scale: &ScaleSubresource{LabelSelectorPath: ptr(".s")}}},
@@ -42,12 +42,12 @@ func TestErrorValuesAsTheServerPrintsThem(t *testing.T) {
 			`{"Name":"v2","Served":false,"Storage":true,"Deprecated":false,"DeprecationWarning":null,"Schema":{"OpenAPIV3Schema":` + printedSchema + `},` +
 			`"Subresources":{"Status":null,"Scale":{"SpecReplicasPath":"","StatusReplicasPath":"","LabelSelectorPath":".s"}},` +
 			`"AdditionalPrinterColumns":null,"SelectableFields":null}]: d`},
-		{"a pointer to a string prints as JSON", field.InvalidValue("f", ptr("<x>"), ""), `f: Invalid value: "\u003cx\u003e"`},
-		{"items as an empty list", field.InvalidValue("f", &JSONSchemaPropsOrArray{JSONSchemas: []JSONSchemaProps{}}, ""), `f: Invalid value: {"Schema":null,"JSONSchemas":[]}`},
-		{"additionalProperties false", field.InvalidValue("f", &JSONSchemaPropsOrBool{}, ""), `f: Invalid value: {"Allows":false,"Schema":null}`},
-		{"bytes print as base64", field.InvalidValue("f", []byte("hi"), ""), `f: Invalid value: "aGk="`},
-		{"too many prints the count", field.TooManyValue("f", 9, 8), "f: Too many: 9: must have at most 8 items"},
-		{"too long omits the value", field.TooLongValue("f", 1), "f: Too long: may not be more than 1 byte"},
+		{"a pointer to a string prints as JSON", field.Invalid(field.NewPath("f"), ptr("<x>"), ""), `f: Invalid value: "\u003cx\u003e"`},
+		{"items as an empty list", field.Invalid(field.NewPath("f"), &JSONSchemaPropsOrArray{JSONSchemas: []JSONSchemaProps{}}, ""), `f: Invalid value: {"Schema":null,"JSONSchemas":[]}`},
+		{"additionalProperties false", field.Invalid(field.NewPath("f"), &JSONSchemaPropsOrBool{}, ""), `f: Invalid value: {"Allows":false,"Schema":null}`},
+		{"bytes print as base64", field.Invalid(field.NewPath("f"), []byte("hi"), ""), `f: Invalid value: "aGk="`},
+		{"too many prints the count", field.TooMany(field.NewPath("f"), 9, 8), "f: Too many: 9: must have at most 8 items"},
+		{"too long omits the value", field.TooLong(field.NewPath("f"), 1), "f: Too long: may not be more than 1 byte"},
 	} {
 		if got := tt.err.Error(); got != tt.want {
 			t.Errorf("%s: Error() =\n%s\nwant\n%s", tt.name, got, tt.want)

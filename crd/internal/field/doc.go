@@ -4,7 +4,8 @@
 // k8s.io/apimachinery's field.Path writes it, and the one Error, ErrorType
 // and ErrorList that every engine returns and crd names by alias.
 //
-// In scope: paths, errors and their messages, which print a bad value as
+// In scope: paths, their steps (the names, keys and indices that
+// callers read instead of the string), errors and their messages, which print a bad value as
 // the API server prints its internal Go types (hence the import of
 // internal/api, the layer below). Not in scope: deciding what is an
 // error; the engines above do that.

@@ -60,7 +60,8 @@ func (t ErrorType) String() string {
 
 // Error is one thing the API server would reject, as k8s.io/apimachinery's
 // field.Error: the field path, the kind of error, the offending value and
-// a detail. For example:
+// a detail. Field is the path written out, as the server prints it; the
+// [Error.Path] method returns its steps. For example:
 //
 //	&Error{Type: ErrorTypeInvalid, Field: "spec.versions[0].name", BadValue: "V1", Detail: "a DNS-1035 label must ..."}
 //
@@ -71,6 +72,10 @@ type Error struct {
 	Field    string
 	BadValue any
 	Detail   string
+
+	// path is the path that Field writes out, when the error was built
+	// from one; nil for an Error literal.
+	path *Path
 
 	// hoisting is, for a BadValue that is a list of versions, what the
 	// server's conversion kept at the top level when the validation
@@ -150,60 +155,6 @@ func (list ErrorList) Error() string {
 		msgs[i] = e.Error()
 	}
 	return strings.Join(msgs, "; ")
-}
-
-// InvalidValue is an Invalid error of the value v at field.
-func InvalidValue(field string, v any, detail string) *Error {
-	return &Error{Type: ErrorTypeInvalid, Field: field, BadValue: v, Detail: detail}
-}
-
-// RequiredValue is a Required error at field.
-func RequiredValue(field, detail string) *Error {
-	return &Error{Type: ErrorTypeRequired, Field: field, BadValue: "", Detail: detail}
-}
-
-// ForbiddenValue is a Forbidden error at field.
-func ForbiddenValue(field, detail string) *Error {
-	return &Error{Type: ErrorTypeForbidden, Field: field, BadValue: "", Detail: detail}
-}
-
-// NotSupportedValue is an error of the value v at field, which is none
-// of supported, as the server's field.NotSupported: the detail lists them
-// quoted, "supported values: "Apply", "Update"".
-func NotSupportedValue(field, v string, supported ...string) *Error {
-	quoted := make([]string, len(supported))
-	for i, s := range supported {
-		quoted[i] = strconv.Quote(s)
-	}
-	return &Error{Type: ErrorTypeNotSupported, Field: field, BadValue: v, Detail: "supported values: " + strings.Join(quoted, ", ")}
-}
-
-// DuplicateValue is an error of the value v at field, which repeats an
-// earlier one, as the server's field.Duplicate: a set's item, or the keys
-// of a map list's item, {"name":"a"}.
-func DuplicateValue(field string, v any) *Error {
-	return &Error{Type: ErrorTypeDuplicate, Field: field, BadValue: v}
-}
-
-// TooLongValue is an error at field of a value longer than max bytes, as
-// the server's field.TooLong, which omits the value: "may not be more
-// than 256 bytes".
-func TooLongValue(field string, max int) *Error {
-	unit := "bytes"
-	if max == 1 {
-		unit = "byte"
-	}
-	return &Error{Type: ErrorTypeTooLong, Field: field, BadValue: "<value omitted>", Detail: "may not be more than " + strconv.Itoa(max) + " " + unit}
-}
-
-// TooManyValue is an error at field of a list of actual items, more than
-// max, as the server's field.TooMany: "must have at most 3 items".
-func TooManyValue(field string, actual, max int) *Error {
-	unit := "items"
-	if max == 1 {
-		unit = "item"
-	}
-	return &Error{Type: ErrorTypeTooMany, Field: field, BadValue: actual, Detail: "must have at most " + strconv.Itoa(max) + " " + unit}
 }
 
 // SetHoisting records on e, whose BadValue is a list of versions, what

@@ -8,17 +8,25 @@ import (
 // Path is the path of a schema or a value in a CRD, as k8s.io/apimachinery's
 // field.Path: built one element at a time while walking, written out only
 // for an error, so that a walk costs the same at any depth. For example,
-// NewPath("spec.validation.openAPIV3Schema").Child("properties").Key("spec")
-// writes out as "spec.validation.openAPIV3Schema.properties[spec]".
+// NewPath("spec", "validation", "openAPIV3Schema").Child("properties").Key("spec")
+// writes out as "spec.validation.openAPIV3Schema.properties[spec]", and
+// its [Path.Steps] are the names spec, validation, openAPIV3Schema and
+// properties, then the key spec.
 type Path struct {
 	parent *Path
-	elem   string // the root, a name, or a key or index without brackets
-	kind   byte   // 0 for the root, '.' for a name, '[' for a key or index
+	elem   string // a name, a key, an index in decimal, or a path (see ChildPath)
+	kind   StepKind
 }
 
-// NewPath returns the path root, written out as it is: "spec.validation".
-func NewPath(root string) *Path {
-	return &Path{elem: root}
+// NewPath returns the path of the field name and of the fields more below
+// it, as apimachinery's NewPath: NewPath("spec", "names") writes out as
+// "spec.names".
+func NewPath(name string, more ...string) *Path {
+	p := (*Path)(nil).Child(name)
+	for _, m := range more {
+		p = p.Child(m)
+	}
+	return p
 }
 
 // Child returns the path of the field name below p: "p.name". As in the
@@ -27,24 +35,32 @@ func NewPath(root string) *Path {
 // out as the server writes it, as an empty subscript with no dot:
 // (*Path)(nil).Child("").Child("kind") is "[].kind".
 func (p *Path) Child(name string) *Path {
-	return &Path{p, name, '.'}
+	return &Path{p, name, StepName}
+}
+
+// ChildPath returns the path below p of sub, itself a path as the server
+// writes it: the name of a kube-openapi error ("spec.items[0].name") or
+// the fieldPath of a CEL rule, which the server puts below p as one
+// child. It writes out as Child(sub) does, but for an empty sub, which
+// writes nothing; its steps are those that [ParsePath] reads in sub.
+func (p *Path) ChildPath(sub string) *Path {
+	return &Path{p, sub, stepPath}
 }
 
 // Key returns the path of the map key k below p: "p[k]", or "[k]" for a
 // nil p.
 func (p *Path) Key(k string) *Path {
-	return &Path{p, k, '['}
+	return &Path{p, k, StepKey}
 }
 
 // Index returns the path of the list index i below p: "p[i]".
 func (p *Path) Index(i int) *Path {
-	return &Path{p, strconv.Itoa(i), '['}
+	return &Path{p, strconv.Itoa(i), StepIndex}
 }
 
 // String writes the path out: "a.b[k].c". As apimachinery's
-// Path.String, an element with an empty name (the root or a child)
-// writes "[]", and only a non-empty name after another element gets a
-// dot.
+// Path.String, a child with an empty name writes "[]", and only a
+// non-empty name after another element gets a dot. A nil p writes "".
 func (p *Path) String() string {
 	n := 0
 	for q := p; q != nil; q = q.parent {
@@ -58,32 +74,38 @@ func (p *Path) String() string {
 	b.Grow(n)
 	for i := len(elems) - 1; i >= 0; i-- {
 		switch q := elems[i]; {
-		case q.kind != '[' && q.elem == "":
-			b.WriteString("[]")
-		case q.kind == '.':
-			if q.parent != nil {
-				b.WriteByte('.')
-			}
-			b.WriteString(q.elem)
-		case q.kind == '[':
+		case q.kind == StepKey || q.kind == StepIndex:
 			b.WriteByte('[')
 			b.WriteString(q.elem)
 			b.WriteByte(']')
+		case q.kind == stepPath && q.elem == "":
+		case q.elem == "":
+			b.WriteString("[]")
 		default:
+			if q.parent != nil {
+				b.WriteByte('.')
+			}
 			b.WriteString(q.elem)
 		}
 	}
 	return b.String()
 }
 
-// At returns the path of the child name, written out: the field of an
-// error.
-func (p *Path) At(name string) string {
-	return p.Child(name).String()
+// fieldString returns p written out as the Field of an error: "<nil>"
+// for a nil p, as apimachinery's Path.String writes it.
+func (p *Path) fieldString() string {
+	if p == nil {
+		return "<nil>"
+	}
+	return p.String()
 }
 
 // VersionPath returns the path of the i-th version of a
 // CustomResourceDefinition, "spec.versions[i]".
-func VersionPath(i int) string {
-	return "spec.versions[" + strconv.Itoa(i) + "]"
+func VersionPath(i int) *Path {
+	return versionsPath.Index(i)
 }
+
+// versionsPath is spec.versions, built once: VersionPath is called for
+// every version.
+var versionsPath = NewPath("spec", "versions")

@@ -10,7 +10,7 @@ import "github.com/kubeversion/kubeversion/crd/internal/field"
 func validateMap(errs field.ErrorList, path *field.Path, keys []string, list []any) field.ErrorList {
 	for i, x := range list {
 		if _, ok := x.(map[string]any); x != nil && !ok {
-			return append(errs, field.InvalidValue(path.Index(i).String(), x, "must be an object for an array of list-type map"))
+			return append(errs, field.Invalid(path.Index(i), x, "must be an object for an array of list-type map"))
 		}
 	}
 	if len(list) <= 1 {
@@ -38,7 +38,7 @@ func validateMap(errs field.ErrorList, path *field.Path, keys []string, list []a
 		return append(errs, err)
 	}
 	for _, i := range dups {
-		errs = append(errs, field.DuplicateValue(path.Index(i).String(), itemKeys[i]))
+		errs = append(errs, field.Duplicate(path.Index(i), itemKeys[i]))
 	}
 	return errs
 }
@@ -64,7 +64,7 @@ func validateMapKey(errs field.ErrorList, path *field.Path, k string, list []any
 		if _, ok := itemKeys[i].(unspecified); !ok {
 			key[k] = itemKeys[i]
 		}
-		errs = append(errs, field.DuplicateValue(path.Index(i).String(), key))
+		errs = append(errs, field.Duplicate(path.Index(i), key))
 	}
 	return errs
 }

@@ -33,7 +33,7 @@ func duplicates(path *field.Path, list []any) ([]int, *field.Error) {
 			var err error
 			buf, err = w.Append(buf[:0], x)
 			if err != nil {
-				e := field.InvalidValue(path.Index(i).String(), x, "internal error")
+				e := field.Invalid(path.Index(i), x, "internal error")
 				return nil, e
 			}
 			if compounds == nil {

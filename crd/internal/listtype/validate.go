@@ -62,7 +62,7 @@ func validateList(errs field.ErrorList, path *field.Path, s *structural.Structur
 				errs = append(errs, err)
 			}
 			for _, i := range dups {
-				errs = append(errs, field.DuplicateValue(path.Index(i).String(), list[i]))
+				errs = append(errs, field.Duplicate(path.Index(i), list[i]))
 			}
 		case "map":
 			errs = validateMap(errs, path, s.XListMapKeys, list)

@@ -132,8 +132,8 @@ func TestValidatePath(t *testing.T) {
 	set := "set"
 	s := &structural.Structural{Properties: []structural.Property{{Name: "tags", Schema: &structural.Structural{Extensions: structural.Extensions{XListType: &set}}}}}
 	errs := Validate(field.NewPath("spec").Child("template"), s, map[string]any{"tags": []any{"a", "a"}})
-	want := field.ErrorList{field.DuplicateValue("spec.template.tags[1]", "a")}
-	if !slices.EqualFunc(errs, want, func(a, b *field.Error) bool { return *a == *b }) {
+	want := field.ErrorList{field.Duplicate(field.NewPath("spec", "template", "tags").Index(1), "a")}
+	if !slices.EqualFunc(errs, want, func(a, b *field.Error) bool { return a.Error() == b.Error() && slices.Equal(a.Path(), b.Path()) }) {
 		t.Errorf("Validate = %v, want %v", errs, want)
 	}
 }

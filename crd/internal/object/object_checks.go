@@ -14,9 +14,9 @@ func schemaErrors(obj, old map[string]any, s *objectServing) field.ErrorList {
 	v := s.validators.Get().(*openapi.Validator)
 	defer s.validators.Put(v)
 	if old == nil {
-		return openapi.FieldErrors(v.Validate(obj, s.model), "")
+		return openapi.FieldErrors(v.Validate(obj, s.model), nil)
 	}
-	return openapi.FieldErrors(v.ValidateUpdate(obj, old, s.model), "")
+	return openapi.FieldErrors(v.ValidateUpdate(obj, old, s.model), nil)
 }
 
 func embeddedErrors(obj map[string]any, s *objectServing) field.ErrorList {

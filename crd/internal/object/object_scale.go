@@ -23,19 +23,26 @@ func validateScale(obj map[string]any, sc *api.ScaleSubresource) field.ErrorList
 		n, err := nestedInt64(obj, path)
 		switch {
 		case err != nil:
-			errs = append(errs, field.InvalidValue(path, n, err.Error()))
+			errs = append(errs, field.Invalid(scalePath(path), n, err.Error()))
 		case n < 0:
-			errs = append(errs, field.InvalidValue(path, n, "should be a non-negative integer"))
+			errs = append(errs, field.Invalid(scalePath(path), n, "should be a non-negative integer"))
 		case n > math.MaxInt32:
-			errs = append(errs, field.InvalidValue(path, n, fmt.Sprintf("should be less than or equal to %v", math.MaxInt32)))
+			errs = append(errs, field.Invalid(scalePath(path), n, fmt.Sprintf("should be less than or equal to %v", math.MaxInt32)))
 		}
 	}
 	if sc.LabelSelectorPath != nil {
 		if err := nestedStringAt(obj, *sc.LabelSelectorPath); err != nil {
-			errs = append(errs, field.InvalidValue(*sc.LabelSelectorPath, "", err.Error()))
+			errs = append(errs, field.Invalid(scalePath(*sc.LabelSelectorPath), "", err.Error()))
 		}
 	}
 	return errs
+}
+
+// scalePath is the path of the field at a scale path, such as
+// ".spec.replicas", as the server builds it: the scale path as one child
+// of nothing.
+func scalePath(path string) *field.Path {
+	return (*field.Path)(nil).ChildPath(path)
 }
 
 // nestedField is unstructured.NestedFieldNoCopy at path, a scale path

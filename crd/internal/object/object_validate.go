@@ -110,7 +110,7 @@ func (v Validator) update(res *Result, s *objectServing, obj, old map[string]any
 		return fmt.Errorf("old: %w", err)
 	}
 	if rv == 0 {
-		res.Errors = field.ErrorList{field.InvalidValue("metadata.resourceVersion", int64(0), "must be specified for an update")}
+		res.Errors = field.ErrorList{field.Invalid(field.NewPath("metadata", "resourceVersion"), int64(0), "must be specified for an update")}
 		return nil
 	}
 	if oldRV != 0 && rv != oldRV {
@@ -165,7 +165,7 @@ func (v Validator) strategyErrors(res *Result, s *objectServing, obj, old map[st
 		return errs
 	}
 	if blocking(errs) {
-		return append(errs, field.InvalidValue("<nil>", nil, "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"))
+		return append(errs, field.Invalid(nil, nil, "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"))
 	}
 	if v.CEL != nil {
 		celErrs, warnings := v.CEL.EvaluateCEL(&CELObject{CRD: s.crd, Version: s.version.Name, Schema: s.schema, Object: obj, Old: old})
@@ -192,11 +192,11 @@ func typeMetaErrors(obj map[string]any, s *objectServing) field.ErrorList {
 	var errs field.ErrorList
 	kind, _ := obj["kind"].(string)
 	if want := s.crd.Spec.Names.Kind; kind != want {
-		errs = append(errs, field.InvalidValue("kind", kind, "must be "+want))
+		errs = append(errs, field.Invalid(field.NewPath("kind"), kind, "must be "+want))
 	}
 	apiVersion, _ := obj["apiVersion"].(string)
 	if want := s.crd.Spec.Group + "/" + s.version.Name; apiVersion != want {
-		errs = append(errs, field.InvalidValue("apiVersion", apiVersion, "must be "+want))
+		errs = append(errs, field.Invalid(field.NewPath("apiVersion"), apiVersion, "must be "+want))
 	}
 	return errs
 }

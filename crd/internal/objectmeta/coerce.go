@@ -32,14 +32,14 @@ func coerceField(path *field.Path, obj map[string]any, k string) *field.Error {
 	v := obj[k]
 	if k != "metadata" {
 		if _, isString := v.(string); !isString {
-			err := field.InvalidValue(path.At(k), v, "must be a string")
+			err := field.Invalid(path.Child(k), v, "must be a string")
 			return err
 		}
 		return nil
 	}
 	m, err := Read(v)
 	if err != nil {
-		err := field.InvalidValue(path.At("metadata"), v, err.Error())
+		err := field.Invalid(path.Child("metadata"), v, err.Error())
 		return err
 	}
 	obj["metadata"] = m.Normalized

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -20,17 +19,17 @@ const maxAnnotationsSize = 256 << 10
 // as the API server's ValidateLabels does: each key a qualified name, each
 // value a label value. The server visits the map in random order; here
 // keys come sorted.
-func ValidateLabels(path string, labels map[string]string) field.ErrorList {
+func ValidateLabels(path *field.Path, labels map[string]string) field.ErrorList {
 	if len(labels) == 0 {
 		return nil
 	}
 	var errs field.ErrorList
 	for _, k := range slices.Sorted(maps.Keys(labels)) {
 		for _, msg := range names.QualifiedName(k) {
-			errs = append(errs, field.InvalidValue(path, k, msg))
+			errs = append(errs, field.Invalid(path, k, msg))
 		}
 		for _, msg := range names.LabelValue(labels[k]) {
-			errs = append(errs, field.InvalidValue(path, labels[k], msg))
+			errs = append(errs, field.Invalid(path, labels[k], msg))
 		}
 	}
 	return errs
@@ -40,7 +39,7 @@ func ValidateLabels(path string, labels map[string]string) field.ErrorList {
 // "metadata.annotations") as the API server's ValidateAnnotations does:
 // each key, lowercased, a qualified name; keys and values at most 256 KiB
 // together. Keys come sorted.
-func ValidateAnnotations(path string, annotations map[string]string) field.ErrorList {
+func ValidateAnnotations(path *field.Path, annotations map[string]string) field.ErrorList {
 	if len(annotations) == 0 {
 		return nil
 	}
@@ -48,12 +47,12 @@ func ValidateAnnotations(path string, annotations map[string]string) field.Error
 	size := 0
 	for _, k := range slices.Sorted(maps.Keys(annotations)) {
 		for _, msg := range names.QualifiedName(strings.ToLower(k)) {
-			errs = append(errs, field.InvalidValue(path, k, msg))
+			errs = append(errs, field.Invalid(path, k, msg))
 		}
 		size += len(k) + len(annotations[k])
 	}
 	if size > maxAnnotationsSize {
-		errs = append(errs, field.TooLongValue(path, maxAnnotationsSize))
+		errs = append(errs, field.TooLong(path, maxAnnotationsSize))
 	}
 	return errs
 }
@@ -61,29 +60,29 @@ func ValidateAnnotations(path string, annotations map[string]string) field.Error
 // ValidateOwnerReferences checks the owner references at path (such as
 // "metadata.ownerReferences") as ValidateOwnerReferences: required
 // fields, the apiVersion's form, no Event owner, at most one controller.
-func ValidateOwnerReferences(path string, refs []OwnerReference) field.ErrorList {
+func ValidateOwnerReferences(path *field.Path, refs []OwnerReference) field.ErrorList {
 	var errs field.ErrorList
 	firstController := ""
 	for i, ref := range refs {
-		p := path + "[" + strconv.Itoa(i) + "]"
+		p := path.Index(i)
 		group, version, ok := parseGroupVersion(ref.APIVersion)
 		if ref.APIVersion == "" {
-			errs = append(errs, field.RequiredValue(p+".apiVersion", "must not be empty"))
+			errs = append(errs, field.Required(p.Child("apiVersion"), "must not be empty"))
 		} else if !ok || version == "" {
-			errs = append(errs, field.InvalidValue(p+".apiVersion", ref.APIVersion, "must be <group>/<version> or <version>"))
+			errs = append(errs, field.Invalid(p.Child("apiVersion"), ref.APIVersion, "must be <group>/<version> or <version>"))
 		}
 		for _, f := range []struct{ name, value string }{{"kind", ref.Kind}, {"name", ref.Name}, {"uid", ref.UID}} {
 			if f.value == "" {
-				errs = append(errs, field.RequiredValue(p+"."+f.name, "must not be empty"))
+				errs = append(errs, field.Required(p.Child(f.name), "must not be empty"))
 			}
 		}
 		if group == "" && version == "v1" && ref.Kind == "Event" {
-			errs = append(errs, field.InvalidValue(p, ref, "/v1, Kind=Event is disallowed from being an owner"))
+			errs = append(errs, field.Invalid(p, ref, "/v1, Kind=Event is disallowed from being an owner"))
 		}
 		if ref.Controller != nil && *ref.Controller {
 			current := ref.Kind + "/" + ref.Name
 			if firstController != "" {
-				errs = append(errs, field.InvalidValue(path, refs, `Only one reference can have Controller set to true. Found "true" in references for `+
+				errs = append(errs, field.Invalid(path, refs, `Only one reference can have Controller set to true. Found "true" in references for `+
 					firstController+" and "+current))
 			} else {
 				firstController = current
@@ -112,15 +111,15 @@ func parseGroupVersion(gv string) (group, version string, ok bool) {
 // ValidateFinalizers checks the finalizers at path (such as
 // "metadata.finalizers") on create: each a qualified name, and not both
 // orphan and foregroundDeletion.
-func ValidateFinalizers(path string, finalizers []string) field.ErrorList {
+func ValidateFinalizers(path *field.Path, finalizers []string) field.ErrorList {
 	var errs field.ErrorList
 	for _, f := range finalizers {
 		for _, msg := range names.QualifiedName(f) {
-			errs = append(errs, field.InvalidValue(path, f, msg))
+			errs = append(errs, field.Invalid(path, f, msg))
 		}
 	}
 	if slices.Contains(finalizers, "orphan") && slices.Contains(finalizers, "foregroundDeletion") {
-		errs = append(errs, field.InvalidValue(path, finalizers, "finalizer orphan and foregroundDeletion cannot be both set"))
+		errs = append(errs, field.Invalid(path, finalizers, "finalizer orphan and foregroundDeletion cannot be both set"))
 	}
 	return errs
 }
@@ -129,30 +128,30 @@ func ValidateFinalizers(path string, finalizers []string) field.ErrorList {
 // "metadata.managedFields") as ValidateManagedFields: the operation, the
 // fields type, the manager's length and characters, the subresource's
 // length.
-func ValidateManagedFields(path string, fields []ManagedField) field.ErrorList {
+func ValidateManagedFields(path *field.Path, fields []ManagedField) field.ErrorList {
 	var errs field.ErrorList
 	for i, f := range fields {
-		p := path + "[" + strconv.Itoa(i) + "]"
+		p := path.Index(i)
 		switch f.Operation {
 		case "":
-			errs = append(errs, field.RequiredValue(p+".operation", "must not be empty"))
+			errs = append(errs, field.Required(p.Child("operation"), "must not be empty"))
 		case "Apply", "Update":
 		default:
-			errs = append(errs, field.NotSupportedValue(p+".operation", f.Operation, "Apply", "Update"))
+			errs = append(errs, field.NotSupported(p.Child("operation"), f.Operation, "Apply", "Update"))
 		}
 		if f.FieldsType != "" && f.FieldsType != "FieldsV1" {
-			errs = append(errs, field.InvalidValue(p+".fieldsType", f.FieldsType, "must be `FieldsV1`"))
+			errs = append(errs, field.Invalid(p.Child("fieldsType"), f.FieldsType, "must be `FieldsV1`"))
 		}
 		if len(f.Manager) > 128 {
-			errs = append(errs, field.TooLongValue(p+".manager", 128))
+			errs = append(errs, field.TooLong(p.Child("manager"), 128))
 		}
 		for j, r := range f.Manager {
 			if !unicode.IsPrint(r) {
-				errs = append(errs, field.InvalidValue(p+".manager", f.Manager, fmt.Sprintf("invalid character %#U (at position %d)", r, j)))
+				errs = append(errs, field.Invalid(p.Child("manager"), f.Manager, fmt.Sprintf("invalid character %#U (at position %d)", r, j)))
 			}
 		}
 		if len(f.Subresource) > 256 {
-			errs = append(errs, field.TooLongValue(p+".subresource", 256))
+			errs = append(errs, field.TooLong(p.Child("subresource"), 256))
 		}
 	}
 	return errs

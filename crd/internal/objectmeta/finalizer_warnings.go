@@ -19,7 +19,7 @@ func FinalizerWarnings(finalizers, old []string) []string {
 	var warnings []string
 	for _, f := range addedFinalizers(finalizers, old) {
 		for _, msg := range names.QualifiedName(f) {
-			warnings = append(warnings, fmt.Sprintf("%s.finalizers: %q: %s", rootPath, f, msg))
+			warnings = append(warnings, fmt.Sprintf("%s: %q: %s", finalizersPath, f, msg))
 		}
 		if strings.Contains(f, "/") {
 			continue
@@ -28,9 +28,9 @@ func FinalizerWarnings(finalizers, old []string) []string {
 		case "kubernetes", "orphan", "foregroundDeletion":
 		default:
 			if strings.Contains(f, ".") {
-				warnings = append(warnings, fmt.Sprintf("%s.finalizers: %q: prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers", rootPath, f))
+				warnings = append(warnings, fmt.Sprintf("%s: %q: prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers", finalizersPath, f))
 			} else {
-				warnings = append(warnings, fmt.Sprintf("%s.finalizers: %q: prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers", rootPath, f))
+				warnings = append(warnings, fmt.Sprintf("%s: %q: prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers", finalizersPath, f))
 			}
 		}
 	}

@@ -28,11 +28,11 @@ func ValidateUpdate(m, old Meta) field.ErrorList {
 		errs = appendNewFinalizers(errs, m.Finalizers(), old.Finalizers())
 	}
 	if m.ResourceVersion() == "" {
-		errs = append(errs, field.InvalidValue(rootPath+".resourceVersion", "", "must be specified for an update"))
+		errs = append(errs, field.Invalid(rootPath.Child("resourceVersion"), "", "must be specified for an update"))
 	}
 	errs = appendNegativeGeneration(errs, m.Generation)
 	if m.Generation < old.Generation {
-		errs = append(errs, field.InvalidValue(rootPath+".generation", m.Generation, "must not be decremented"))
+		errs = append(errs, field.Invalid(rootPath.Child("generation"), m.Generation, "must not be decremented"))
 	}
 	errs = appendImmutable(errs, "name", m.Name, m.Name == old.Name)
 	errs = appendImmutable(errs, "namespace", m.Namespace, m.Namespace == old.Namespace)
@@ -43,10 +43,7 @@ func ValidateUpdate(m, old Meta) field.ErrorList {
 	errs = appendImmutable(errs, "deletionTimestamp", deleted, equalPointers(deleted, oldDeleted, func(a, b Time) bool { return a.Equal(b.Time) }))
 	grace, oldGrace := m.DeletionGracePeriodSeconds(), old.DeletionGracePeriodSeconds()
 	errs = appendImmutable(errs, "deletionGracePeriodSeconds", grace, equalPointers(grace, oldGrace, func(a, b int64) bool { return a == b }))
-	errs = append(errs, ValidateLabels(rootPath+".labels", m.Labels)...)
-	errs = append(errs, ValidateAnnotations(rootPath+".annotations", m.Annotations)...)
-	errs = append(errs, ValidateOwnerReferences(rootPath+".ownerReferences", m.OwnerReferences())...)
-	return append(errs, ValidateManagedFields(rootPath+".managedFields", m.ManagedFields())...)
+	return append(errs, m.lists().Validate(false)...)
 }
 
 // ValidateGenericUpdate checks m replacing old as the server's
@@ -65,7 +62,7 @@ func appendNewFinalizers(errs field.ErrorList, finalizers, old []string) field.E
 	if len(added) == 0 {
 		return errs
 	}
-	return append(errs, field.ForbiddenValue(rootPath+".finalizers",
+	return append(errs, field.Forbidden(finalizersPath,
 		fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", added)))
 }
 
@@ -93,7 +90,7 @@ func appendImmutable(errs field.ErrorList, name string, v any, equal bool) field
 	if equal {
 		return errs
 	}
-	return append(errs, field.InvalidValue(rootPath+"."+name, v, "field is immutable"))
+	return append(errs, field.Invalid(rootPath.Child(name), v, "field is immutable"))
 }
 
 // equalPointers is how the server's semantic equality compares pointers:

@@ -61,7 +61,7 @@ func CoerceReporting(path *field.Path, x any, s *structural.Structural, isResour
 	var err *field.Error
 	typeMetaFields(path, x, s, isResourceRoot, func(path *field.Path, obj map[string]any, k string) bool {
 		if k == "metadata" {
-			paths = append(paths, UnknownFields(path.At("metadata"), obj[k])...)
+			paths = append(paths, UnknownFields(path.Child("metadata").String(), obj[k])...)
 		}
 		err = coerceField(path, obj, k)
 		return err == nil

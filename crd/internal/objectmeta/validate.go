@@ -30,21 +30,21 @@ func Validate(path *field.Path, x any, s *structural.Structural, isResourceRoot 
 func validateResource(path *field.Path, obj map[string]any, errs field.ErrorList) field.ErrorList {
 	for _, k := range [...]string{"apiVersion", "kind"} {
 		if _, ok := obj[k]; !ok {
-			errs = append(errs, field.RequiredValue(path.At(k), ""))
+			errs = append(errs, field.Required(path.Child(k), ""))
 		}
 	}
 	if v, ok := obj["apiVersion"]; ok {
-		errs = validateTypeField(path.At("apiVersion"), v, apiVersionErrors, errs)
+		errs = validateTypeField(path.Child("apiVersion"), v, apiVersionErrors, errs)
 	}
 	if v, ok := obj["kind"]; ok {
-		errs = validateTypeField(path.At("kind"), v, kindErrors, errs)
+		errs = validateTypeField(path.Child("kind"), v, kindErrors, errs)
 	}
 	if v, ok := obj["metadata"]; ok {
 		p := path.Child("metadata")
 		if m, err := Read(v); err != nil {
-			errs = append(errs, field.InvalidValue(p.String(), v, err.Error()))
+			errs = append(errs, field.Invalid(p, v, err.Error()))
 		} else {
-			errs = m.validate(p.String(), errs)
+			errs = m.validate(p, errs)
 		}
 	}
 	return errs
@@ -52,16 +52,16 @@ func validateResource(path *field.Path, obj map[string]any, errs field.ErrorList
 
 // validateTypeField appends what is wrong with v, the apiVersion or kind
 // at path: not a string, empty, or what check finds in the string.
-func validateTypeField(path string, v any, check func(string) string, errs field.ErrorList) field.ErrorList {
+func validateTypeField(path *field.Path, v any, check func(string) string, errs field.ErrorList) field.ErrorList {
 	s, isString := v.(string)
 	switch {
 	case !isString:
-		return append(errs, field.InvalidValue(path, v, "must be a string"))
+		return append(errs, field.Invalid(path, v, "must be a string"))
 	case s == "":
-		return append(errs, field.InvalidValue(path, s, "must not be empty"))
+		return append(errs, field.Invalid(path, s, "must not be empty"))
 	}
 	if msg := check(s); msg != "" {
-		errs = append(errs, field.InvalidValue(path, s, msg))
+		errs = append(errs, field.Invalid(path, s, msg))
 	}
 	return errs
 }
@@ -88,10 +88,10 @@ func kindErrors(s string) string {
 // namespace, generation, labels, annotations, owner references,
 // finalizers and managed fields. Unlike the top-level metadata, repeated
 // errors are all kept.
-func (m Meta) validate(path string, errs field.ErrorList) field.ErrorList {
+func (m Meta) validate(path *field.Path, errs field.ErrorList) field.ErrorList {
 	if m.GenerateName != "" {
 		for _, msg := range pathSegmentErrors(m.GenerateName, true) {
-			errs = append(errs, field.InvalidValue(path+".generateName", m.GenerateName, msg))
+			errs = append(errs, field.Invalid(path.Child("generateName"), m.GenerateName, msg))
 		}
 	}
 	name := m.Name
@@ -99,21 +99,21 @@ func (m Meta) validate(path string, errs field.ErrorList) field.ErrorList {
 		name = "fakename"
 	}
 	for _, msg := range pathSegmentErrors(name, false) {
-		errs = append(errs, field.InvalidValue(path+".name", name, msg))
+		errs = append(errs, field.Invalid(path.Child("name"), name, msg))
 	}
 	if m.Namespace != "" {
 		for _, msg := range dns1123LabelErrors(m.Namespace) {
-			errs = append(errs, field.InvalidValue(path+".namespace", m.Namespace, msg))
+			errs = append(errs, field.Invalid(path.Child("namespace"), m.Namespace, msg))
 		}
 	}
 	if m.Generation < 0 {
-		errs = append(errs, field.InvalidValue(path+".generation", m.Generation, "must be greater than or equal to 0"))
+		errs = append(errs, field.Invalid(path.Child("generation"), m.Generation, "must be greater than or equal to 0"))
 	}
-	errs = append(errs, ValidateLabels(path+".labels", m.Labels)...)
-	errs = append(errs, ValidateAnnotations(path+".annotations", m.Annotations)...)
-	errs = append(errs, ValidateOwnerReferences(path+".ownerReferences", m.OwnerReferences())...)
-	errs = append(errs, ValidateFinalizers(path+".finalizers", m.Finalizers())...)
-	return append(errs, ValidateManagedFields(path+".managedFields", m.ManagedFields())...)
+	errs = append(errs, ValidateLabels(path.Child("labels"), m.Labels)...)
+	errs = append(errs, ValidateAnnotations(path.Child("annotations"), m.Annotations)...)
+	errs = append(errs, ValidateOwnerReferences(path.Child("ownerReferences"), m.OwnerReferences())...)
+	errs = append(errs, ValidateFinalizers(path.Child("finalizers"), m.Finalizers())...)
+	return append(errs, ValidateManagedFields(path.Child("managedFields"), m.ManagedFields())...)
 }
 
 // pathSegmentErrors is content.IsPathSegmentName (or, for a prefix,

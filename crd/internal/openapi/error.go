@@ -1,6 +1,10 @@
 package openapi
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
+)
 
 // Code is the kind of an [Error]: kube-openapi's errors.Validation code,
 // which decides how the API server turns the error into a field error.
@@ -49,15 +53,12 @@ type Error struct {
 
 // Field returns the path of the field the server reports e at, for a
 // value at root: root itself for a [Plain] error or one at the value's
-// root, else root joined with Name. For example, an error named ".k"
-// below the root "x.default" is at "x.default.k", and below "" at "k".
-func (e Error) Field(root string) string {
+// root, else Name below root, as one child (see [field.Path.ChildPath]).
+// For example, an error named ".k" below the root "x.default" is at
+// "x.default.k", and below a nil root at "k".
+func (e Error) Field(root *field.Path) *field.Path {
 	if e.Code == Plain || e.Name == "" || e.Name == "." {
 		return root
 	}
-	name := strings.TrimPrefix(e.Name, ".")
-	if root == "" {
-		return name
-	}
-	return root + "." + name
+	return root.ChildPath(strings.TrimPrefix(e.Name, "."))
 }

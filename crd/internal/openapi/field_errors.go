@@ -10,17 +10,14 @@ import (
 
 // FieldErrors turns the errors of the validator into field
 // errors below root, as the API server's kubeOpenAPIResultToFieldErrors
-// does. An error at the root, when root is "", is at "<nil>", as the server
-// prints its nil path.
-func FieldErrors(errs []Error, root string) field.ErrorList {
+// does. An error at the root, when root is nil, is at "<nil>", as the
+// server prints its nil path.
+func FieldErrors(errs []Error, root *field.Path) field.ErrorList {
 	var list field.ErrorList
 	for _, e := range errs {
 		path := e.Field(root)
-		if path == "" {
-			path = "<nil>"
-		}
 		if e.Code == Plain {
-			list = append(list, field.InvalidValue(path, "", e.Message))
+			list = append(list, field.Invalid(path, "", e.Message))
 			continue
 		}
 		value := e.Value
@@ -29,7 +26,7 @@ func FieldErrors(errs []Error, root string) field.ErrorList {
 		}
 		switch e.Code {
 		case Required:
-			list = append(list, field.RequiredValue(path, ""))
+			list = append(list, field.Required(path, ""))
 		case Enum:
 			list = append(list, notSupportedValue(path, e.Value, e.Values))
 		case TooLong:
@@ -37,33 +34,33 @@ func FieldErrors(errs []Error, root string) field.ErrorList {
 		case MaxItems, TooManyProperties:
 			list = append(list, tooManyValues(path, e.Actual, e.Limit))
 		case InvalidType:
-			list = append(list, &field.Error{Type: field.ErrorTypeTypeInvalid, Field: path, BadValue: value, Detail: e.Message})
+			list = append(list, field.TypeInvalid(path, value, e.Message))
 		default:
-			list = append(list, field.InvalidValue(path, value, e.Message))
+			list = append(list, field.Invalid(path, value, e.Message))
 		}
 	}
 	return list
 }
 
 // tooLongValue is field.TooLong, which says less of a negative limit.
-func tooLongValue(path string, limit int64) *field.Error {
+func tooLongValue(path *field.Path, limit int64) *field.Error {
 	if limit < 0 {
-		return &field.Error{Type: field.ErrorTypeTooLong, Field: path, BadValue: "<value omitted>", Detail: "value is too long"}
+		return field.NewError(field.ErrorTypeTooLong, path, "<value omitted>", "value is too long")
 	}
-	return field.TooLongValue(path, int(limit))
+	return field.TooLong(path, int(limit))
 }
 
 // tooManyValues is field.TooMany, which says less of a negative limit.
-func tooManyValues(path string, actual, limit int64) *field.Error {
+func tooManyValues(path *field.Path, actual, limit int64) *field.Error {
 	if limit < 0 {
-		return &field.Error{Type: field.ErrorTypeTooMany, Field: path, BadValue: int(actual), Detail: "has too many items"}
+		return field.NewError(field.ErrorTypeTooMany, path, int(actual), "has too many items")
 	}
-	return field.TooManyValue(path, int(actual), int(limit))
+	return field.TooMany(path, int(actual), int(limit))
 }
 
 // notSupportedValue is field.NotSupported for an enum: strings are listed
 // as they are, other values as JSON, each quoted.
-func notSupportedValue(path string, value any, enum []any) *field.Error {
+func notSupportedValue(path *field.Path, value any, enum []any) *field.Error {
 	quoted := make([]string, len(enum))
 	for i, v := range enum {
 		s, ok := v.(string)
@@ -77,5 +74,5 @@ func notSupportedValue(path string, value any, enum []any) *field.Error {
 	if len(quoted) > 0 {
 		detail = "supported values: " + strings.Join(quoted, ", ")
 	}
-	return &field.Error{Type: field.ErrorTypeNotSupported, Field: path, BadValue: value, Detail: detail}
+	return field.NewError(field.ErrorTypeNotSupported, path, value, detail)
 }

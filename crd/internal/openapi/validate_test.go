@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // codeNames are the names of the codes, for test output.
@@ -149,19 +151,21 @@ func TestValidatePatternOnce(t *testing.T) {
 }
 
 func TestErrorField(t *testing.T) {
+	root := field.NewPath("x", "default")
 	for _, tt := range []struct {
-		e          Error
-		root, want string
+		e    Error
+		root *field.Path
+		want string
 	}{
-		{Error{Code: Other, Name: "a.b"}, "x.default", "x.default.a.b"},
-		{Error{Code: InvalidType, Name: ".k"}, "x.default", "x.default.k"},
-		{Error{Code: Required, Name: ".k"}, "", "k"},
-		{Error{Code: Other, Name: ""}, "x.default", "x.default"},
-		{Error{Code: Other, Name: "."}, "x.default", "x.default"},
-		{Error{Code: Plain, Name: "a"}, "x.default", "x.default"},
-		{Error{Code: Other, Name: "[0]"}, "x.default", "x.default.[0]"},
+		{Error{Code: Other, Name: "a.b"}, root, "x.default.a.b"},
+		{Error{Code: InvalidType, Name: ".k"}, root, "x.default.k"},
+		{Error{Code: Required, Name: ".k"}, nil, "k"},
+		{Error{Code: Other, Name: ""}, root, "x.default"},
+		{Error{Code: Other, Name: "."}, root, "x.default"},
+		{Error{Code: Plain, Name: "a"}, root, "x.default"},
+		{Error{Code: Other, Name: "[0]"}, root, "x.default.[0]"},
 	} {
-		if got := tt.e.Field(tt.root); got != tt.want {
+		if got := tt.e.Field(tt.root).String(); got != tt.want {
 			t.Errorf("%+v.Field(%q) = %q, want %q", tt.e, tt.root, got, tt.want)
 		}
 	}

@@ -36,7 +36,7 @@ func nestedCompleteness(v *Nested, s *Structural, sPath, vPath *field.Path, errs
 		return errs
 	}
 	if s == nil {
-		return append(errs, field.RequiredValue(sPath.String(), "because it is defined in "+vPath.String()))
+		return append(errs, field.Required(sPath, "because it is defined in "+vPath.String()))
 	}
 	if v.ValueValidation != nil {
 		errs = completeness(v.ValueValidation, s, sPath, vPath, errs)
@@ -45,7 +45,7 @@ func nestedCompleteness(v *Nested, s *Structural, sPath, vPath *field.Path, errs
 	for _, p := range v.Properties {
 		sp := s.Property(p.Name)
 		if sp == nil {
-			errs = append(errs, field.RequiredValue(sPath.Child("properties").Key(p.Name).String(), "because it is defined in "+vPath.Child("properties").Key(p.Name).String()))
+			errs = append(errs, field.Required(sPath.Child("properties").Key(p.Name), "because it is defined in "+vPath.Child("properties").Key(p.Name).String()))
 			continue
 		}
 		errs = nestedCompleteness(p.Schema, sp, sPath.Child("properties").Key(p.Name), vPath.Child("properties").Key(p.Name), errs)

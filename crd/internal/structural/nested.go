@@ -16,10 +16,10 @@ func nestedValueValidation(n *Nested, skipAnyOf bool, path *field.Path, errs fie
 		errs = nestedValueValidation(p.Schema, false, path.Child("properties").Key(p.Name), errs)
 	}
 	for _, f := range forbiddenInNested(n) {
-		errs = append(errs, field.ForbiddenValue(path.At(f.keyword), f.detail))
+		errs = append(errs, field.Forbidden(path.Child(f.keyword), f.detail))
 	}
 	if n.hasProperty("metadata") {
-		errs = append(errs, field.ForbiddenValue(path.Child("properties").Key("metadata").String(), "must not be specified in a nested context"))
+		errs = append(errs, field.Forbidden(path.Child("properties").Key("metadata"), "must not be specified in a nested context"))
 	}
 	return errs
 }

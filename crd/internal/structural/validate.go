@@ -34,7 +34,7 @@ func invariants(s *Structural, lvl level, path *field.Path, errs field.ErrorList
 		return errs
 	}
 	if s.Type == "array" && s.Items == nil {
-		errs = append(errs, field.RequiredValue(path.At("items"), "must be specified"))
+		errs = append(errs, field.Required(path.Child("items"), "must be specified"))
 	}
 	errs = invariants(s.Items, itemLevel, path.Child("items"), errs)
 	if len(s.Properties) > 0 {
@@ -45,7 +45,7 @@ func invariants(s *Structural, lvl level, path *field.Path, errs field.ErrorList
 	}
 	if s.AdditionalProperties != nil {
 		if lvl == rootLevel {
-			errs = append(errs, field.ForbiddenValue(path.At("additionalProperties"), "must not be used at the root"))
+			errs = append(errs, field.Forbidden(path.Child("additionalProperties"), "must not be used at the root"))
 		}
 		errs = invariants(s.AdditionalProperties.Structural, fieldLevel, path.Child("additionalProperties"), errs)
 	}
@@ -62,10 +62,10 @@ func invariants(s *Structural, lvl level, path *field.Path, errs field.ErrorList
 // beside the other extensions of s.
 func extensionInvariants(s *Structural, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if s.XIntOrString && s.XPreserveUnknownFields {
-		errs = append(errs, field.InvalidValue(path.At("x-kubernetes-preserve-unknown-fields"), true, "must be false if x-kubernetes-int-or-string is true"))
+		errs = append(errs, field.Invalid(path.Child("x-kubernetes-preserve-unknown-fields"), true, "must be false if x-kubernetes-int-or-string is true"))
 	}
 	if s.XIntOrString && s.XEmbeddedResource {
-		errs = append(errs, field.InvalidValue(path.At("x-kubernetes-embedded-resource"), true, "must be false if x-kubernetes-int-or-string is true"))
+		errs = append(errs, field.Invalid(path.Child("x-kubernetes-embedded-resource"), true, "must be false if x-kubernetes-int-or-string is true"))
 	}
 	return errs
 }
@@ -81,17 +81,17 @@ var typeDetails = [...]string{
 func typeInvariants(s *Structural, lvl level, path *field.Path, errs field.ErrorList) field.ErrorList {
 	switch {
 	case s.XEmbeddedResource && s.Type == "":
-		errs = append(errs, field.RequiredValue(path.At("type"), "must be object if x-kubernetes-embedded-resource is true"))
+		errs = append(errs, field.Required(path.Child("type"), "must be object if x-kubernetes-embedded-resource is true"))
 	case s.XEmbeddedResource && s.Type != "object":
-		errs = append(errs, field.InvalidValue(path.At("type"), s.Type, "must be object if x-kubernetes-embedded-resource is true"))
+		errs = append(errs, field.Invalid(path.Child("type"), s.Type, "must be object if x-kubernetes-embedded-resource is true"))
 	case s.Type == "" && !s.XIntOrString && !s.XPreserveUnknownFields:
-		errs = append(errs, field.RequiredValue(path.At("type"), typeDetails[lvl]))
+		errs = append(errs, field.Required(path.Child("type"), typeDetails[lvl]))
 	}
 	if s.XEmbeddedResource && s.AdditionalProperties != nil {
-		errs = append(errs, field.ForbiddenValue(path.At("additionalProperties"), "must not be used if x-kubernetes-embedded-resource is set"))
+		errs = append(errs, field.Forbidden(path.Child("additionalProperties"), "must not be used if x-kubernetes-embedded-resource is set"))
 	}
 	if lvl == rootLevel && s.Type != "" && s.Type != "object" {
-		errs = append(errs, field.InvalidValue(path.At("type"), s.Type, "must be object at the root"))
+		errs = append(errs, field.Invalid(path.Child("type"), s.Type, "must be object at the root"))
 	}
 	return errs
 }
@@ -103,14 +103,14 @@ func embeddingInvariants(s *Structural, lvl level, path *field.Path, errs field.
 	checkMetadata := lvl == rootLevel || s.XEmbeddedResource
 	for _, name := range [...]string{"kind", "apiVersion"} {
 		if p := s.Property(name); p != nil && checkMetadata && p.Type != "string" {
-			errs = append(errs, field.InvalidValue(path.Child("properties").Key(name).At("type"), p.Type, "must be string"))
+			errs = append(errs, field.Invalid(path.Child("properties").Key(name).Child("type"), p.Type, "must be string"))
 		}
 	}
 	if m := s.Property("metadata"); m != nil {
 		errs = metadataInvariants(m, checkMetadata, lvl, path.Child("properties").Key("metadata"), errs)
 	}
 	if s.XEmbeddedResource && !s.XPreserveUnknownFields && len(s.Properties) == 0 {
-		errs = append(errs, field.RequiredValue(path.At("properties"), "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields"))
+		errs = append(errs, field.Required(path.Child("properties"), "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields"))
 	}
 	return errs
 }
@@ -121,7 +121,7 @@ func embeddingInvariants(s *Structural, lvl level, path *field.Path, errs field.
 // (whose schemas are not looked at), a type and a default.
 func metadataInvariants(m *Structural, checkMetadata bool, lvl level, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if checkMetadata && m.Type != "object" {
-		errs = append(errs, field.InvalidValue(path.At("type"), m.Type, "must be object"))
+		errs = append(errs, field.Invalid(path.Child("type"), m.Type, "must be object"))
 	}
 	if lvl != rootLevel {
 		return errs
@@ -131,7 +131,7 @@ func metadataInvariants(m *Structural, checkMetadata bool, lvl level, path *fiel
 	onlyNames := name && generateName && len(m.Properties) == 2 || (name || generateName) && len(m.Properties) == 1
 	if len(m.Properties) > 0 && !onlyNames || m.Items != nil || m.AdditionalProperties != nil ||
 		m.isGenericSet() || m.Extensions.isSet() || m.XValidations || m.ValueValidation != nil {
-		errs = append(errs, field.ForbiddenValue(path.String(), "must not specify anything other than name and generateName, but metadata is implicitly specified"))
+		errs = append(errs, field.Forbidden(path, "must not specify anything other than name and generateName, but metadata is implicitly specified"))
 	}
 	return errs
 }
@@ -160,7 +160,7 @@ func valueValidation(vv *ValueValidation, skipAnyOf, skipFirstAllOfAnyOf bool, p
 		// of parsing (compiling a parsed expression cannot fail): parsing
 		// alone finds them, at a third of the cost.
 		if _, err := syntax.Parse(vv.Pattern, syntax.Perl); err != nil {
-			errs = append(errs, field.InvalidValue(path.At("pattern"), vv.Pattern, "must be a valid regular expression, but isn't: "+err.Error()))
+			errs = append(errs, field.Invalid(path.Child("pattern"), vv.Pattern, "must be a valid regular expression, but isn't: "+err.Error()))
 		}
 	}
 	return errs

@@ -117,7 +117,7 @@ func versionIndex(c *api.CustomResourceDefinition, name string) int {
 // c, or "spec.versions" when c has no such version.
 func upgradeVersionPath(c *api.CustomResourceDefinition, name string) string {
 	if i := versionIndex(c, name); i >= 0 {
-		return field.VersionPath(i)
+		return field.VersionPath(i).String()
 	}
 	return "spec.versions"
 }

@@ -24,7 +24,7 @@ func checkLifecycle(old, new *api.CustomResourceDefinition, o Order) []Finding {
 		case i < 0:
 			at, what = "spec.versions", "is removed from spec.versions"
 		case !new.Spec.Versions[i].Served:
-			at, what = field.VersionPath(i)+".served", "is no longer served"
+			at, what = field.VersionPath(i).Child("served").String(), "is no longer served"
 		default:
 			continue
 		}

@@ -11,15 +11,6 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/names"
 )
 
-// Conversion errors use the paths of the API server's internal type, where
-// webhook.clientConfig and webhook.conversionReviewVersions sit directly
-// under spec.conversion.
-const (
-	strategyPath       = "spec.conversion.strategy"
-	clientConfigPath   = "spec.conversion.webhookClientConfig"
-	reviewVersionsPath = "spec.conversion.conversionReviewVersions"
-)
-
 // validateConversion checks spec.conversion, read as strategy None when
 // missing. requireRecognized says whether conversionReviewVersions must
 // include v1 or v1beta1; allowInvalidCABundle, whether the webhook's
@@ -32,9 +23,9 @@ func validateConversion(conv *api.Conversion, requireRecognized, allowInvalidCAB
 	switch conv.Strategy {
 	case api.NoneConverter, api.WebhookConverter:
 	case "":
-		errs = append(errs, field.RequiredValue(strategyPath, ""))
+		errs = append(errs, field.Required(strategyPath, ""))
 	default:
-		errs = append(errs, &field.Error{Type: field.ErrorTypeNotSupported, Field: strategyPath, BadValue: conv.Strategy, Detail: `supported values: "None", "Webhook"`})
+		errs = append(errs, field.NotSupported(strategyPath, conv.Strategy, "None", "Webhook"))
 	}
 	var cc *api.ClientConfig
 	var reviewVersions []string
@@ -43,25 +34,25 @@ func validateConversion(conv *api.Conversion, requireRecognized, allowInvalidCAB
 	}
 	if conv.Strategy != api.WebhookConverter {
 		if cc != nil {
-			errs = append(errs, field.ForbiddenValue(clientConfigPath, "should not be set when strategy is not set to Webhook"))
+			errs = append(errs, field.Forbidden(clientConfigPath, "should not be set when strategy is not set to Webhook"))
 		}
 		if len(reviewVersions) > 0 {
-			errs = append(errs, field.ForbiddenValue(reviewVersionsPath, "should not be set when strategy is not set to Webhook"))
+			errs = append(errs, field.Forbidden(reviewVersionsPath, "should not be set when strategy is not set to Webhook"))
 		}
 		return errs
 	}
 	switch {
 	case cc == nil:
-		errs = append(errs, field.RequiredValue(clientConfigPath, "required when strategy is set to Webhook"))
+		errs = append(errs, field.Required(clientConfigPath, "required when strategy is set to Webhook"))
 	case (cc.URL == nil) == (cc.Service == nil):
-		errs = append(errs, field.RequiredValue(clientConfigPath, "exactly one of url or service is required"))
+		errs = append(errs, field.Required(clientConfigPath, "exactly one of url or service is required"))
 	case cc.URL != nil:
-		errs = append(errs, validateWebhookURL(clientConfigPath+".url", *cc.URL)...)
+		errs = append(errs, validateWebhookURL(clientConfigPath.Child("url"), *cc.URL)...)
 	default:
-		errs = append(errs, validateWebhookService(clientConfigPath+".service", cc.Service)...)
+		errs = append(errs, validateWebhookService(clientConfigPath.Child("service"), cc.Service)...)
 	}
 	if cc != nil && len(cc.CABundle) > 0 && !allowInvalidCABundle {
-		errs = append(errs, validateCABundle(clientConfigPath+".caBundle", cc.CABundle)...)
+		errs = append(errs, validateCABundle(clientConfigPath.Child("caBundle"), cc.CABundle)...)
 	}
 	return append(errs, validateReviewVersions(reviewVersions, requireRecognized)...)
 }
@@ -71,23 +62,23 @@ func validateConversion(conv *api.Conversion, requireRecognized, allowInvalidCAB
 // other entry gets one error per DNS-1035 message.
 func validateReviewVersions(versions []string, requireRecognized bool) field.ErrorList {
 	if len(versions) == 0 {
-		return field.ErrorList{field.RequiredValue(reviewVersionsPath, "")}
+		return field.ErrorList{field.Required(reviewVersionsPath, "")}
 	}
 	var errs field.ErrorList
 	seen := make(map[string]bool, len(versions))
 	for i, v := range versions {
-		path := reviewVersionsPath + "[" + strconv.Itoa(i) + "]"
+		path := reviewVersionsPath.Index(i)
 		if seen[v] {
-			errs = append(errs, field.InvalidValue(path, v, "duplicate version"))
+			errs = append(errs, field.Invalid(path, v, "duplicate version"))
 			continue
 		}
 		seen[v] = true
 		for _, msg := range names.DNS1035Label(v) {
-			errs = append(errs, field.InvalidValue(path, v, msg))
+			errs = append(errs, field.Invalid(path, v, msg))
 		}
 	}
 	if requireRecognized && !hasRecognizedReviewVersion(versions) {
-		errs = append(errs, field.InvalidValue(reviewVersionsPath, versions, "must include at least one of v1, v1beta1"))
+		errs = append(errs, field.Invalid(reviewVersionsPath, versions, "must include at least one of v1, v1beta1"))
 	}
 	return errs
 }
@@ -100,27 +91,27 @@ func hasRecognizedReviewVersion(versions []string) bool {
 
 // validateWebhookURL is k8s.io/apiserver's ValidateWebhookURL with https
 // required.
-func validateWebhookURL(path, rawURL string) field.ErrorList {
+func validateWebhookURL(path *field.Path, rawURL string) field.ErrorList {
 	const form = "; desired format: https://host[/path]"
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return field.ErrorList{field.RequiredValue(path, "url must be a valid URL: "+err.Error()+form)}
+		return field.ErrorList{field.Required(path, "url must be a valid URL: "+err.Error()+form)}
 	}
 	var errs field.ErrorList
 	if u.Scheme != "https" {
-		errs = append(errs, field.InvalidValue(path, u.Scheme, "'https' is the only allowed URL scheme"+form))
+		errs = append(errs, field.Invalid(path, u.Scheme, "'https' is the only allowed URL scheme"+form))
 	}
 	if u.Host == "" {
-		errs = append(errs, field.InvalidValue(path, u.Host, "host must be specified"+form))
+		errs = append(errs, field.Invalid(path, u.Host, "host must be specified"+form))
 	}
 	if u.User != nil {
-		errs = append(errs, field.InvalidValue(path, u.User.String(), "user information is not permitted in the URL"))
+		errs = append(errs, field.Invalid(path, u.User.String(), "user information is not permitted in the URL"))
 	}
 	if u.Fragment != "" {
-		errs = append(errs, field.InvalidValue(path, u.Fragment, "fragments are not permitted in the URL"))
+		errs = append(errs, field.Invalid(path, u.Fragment, "fragments are not permitted in the URL"))
 	}
 	if u.RawQuery != "" {
-		errs = append(errs, field.InvalidValue(path, u.RawQuery, "query parameters are not permitted in the URL"))
+		errs = append(errs, field.Invalid(path, u.RawQuery, "query parameters are not permitted in the URL"))
 	}
 	return errs
 }
@@ -129,20 +120,20 @@ func validateWebhookURL(path, rawURL string) field.ErrorList {
 // CRD validation calls it: with the service's name and namespace passed in
 // each other's place, so that a missing namespace is reported at
 // service.name and a missing name at service.namespace.
-func validateWebhookService(path string, svc *api.ServiceReference) field.ErrorList {
+func validateWebhookService(path *field.Path, svc *api.ServiceReference) field.ErrorList {
 	var errs field.ErrorList
 	if svc.Namespace == "" {
-		errs = append(errs, field.RequiredValue(path+".name", ""))
+		errs = append(errs, field.Required(path.Child("name"), ""))
 	}
 	if svc.Name == "" {
-		errs = append(errs, field.RequiredValue(path+".namespace", ""))
+		errs = append(errs, field.Required(path.Child("namespace"), ""))
 	}
 	port := int32(443)
 	if svc.Port != nil {
 		port = *svc.Port
 	}
 	if port < 1 || port > 65535 {
-		errs = append(errs, field.InvalidValue(path+".port", port, "port is not valid: must be between 1 and 65535, inclusive"))
+		errs = append(errs, field.Invalid(path.Child("port"), port, "port is not valid: must be between 1 and 65535, inclusive"))
 	}
 	if svc.Path == nil {
 		return errs
@@ -152,19 +143,19 @@ func validateWebhookService(path string, svc *api.ServiceReference) field.ErrorL
 	case p == "" || p == "/":
 		return errs
 	case p == "//":
-		return append(errs, field.InvalidValue(path+".path", p, "segment[0] may not be empty"))
+		return append(errs, field.Invalid(path.Child("path"), p, "segment[0] may not be empty"))
 	case !strings.HasPrefix(p, "/"):
-		errs = append(errs, field.InvalidValue(path+".path", p, "must start with a '/'"))
+		errs = append(errs, field.Invalid(path.Child("path"), p, "must start with a '/'"))
 	}
 	// The API server drops the first byte whether or not it is a '/'.
 	segments := strings.TrimSuffix(p[1:], "/")
 	for i, segment := range strings.Split(segments, "/") {
 		if segment == "" {
-			errs = append(errs, field.InvalidValue(path+".path", p, "segment["+strconv.Itoa(i)+"] may not be empty"))
+			errs = append(errs, field.Invalid(path.Child("path"), p, "segment["+strconv.Itoa(i)+"] may not be empty"))
 			continue
 		}
 		for _, msg := range names.DNS1123Subdomain(segment) {
-			errs = append(errs, field.InvalidValue(path+".path", p, "segment["+strconv.Itoa(i)+"]: "+msg))
+			errs = append(errs, field.Invalid(path.Child("path"), p, "segment["+strconv.Itoa(i)+"]: "+msg))
 		}
 	}
 	return errs

@@ -32,18 +32,18 @@ func validateMetaCreate(m *api.Metadata, in *internalSpec) field.ErrorList {
 	var errs field.ErrorList
 	if m.GenerateName != "" {
 		for _, msg := range nameErrors(m.GenerateName, true) {
-			errs = append(errs, field.InvalidValue("metadata.generateName", m.GenerateName, msg))
+			errs = append(errs, field.Invalid(field.NewPath("metadata", "generateName"), m.GenerateName, msg))
 		}
 	}
 	if m.Name == "" {
-		errs = append(errs, field.RequiredValue("metadata.name", "name or generateName is required"))
+		errs = append(errs, field.Required(field.NewPath("metadata", "name"), "name or generateName is required"))
 	} else {
 		for _, msg := range nameErrors(m.Name, false) {
-			errs = append(errs, field.InvalidValue("metadata.name", m.Name, msg))
+			errs = append(errs, field.Invalid(field.NewPath("metadata", "name"), m.Name, msg))
 		}
 	}
 	if m.Namespace != "" {
-		errs = append(errs, field.ForbiddenValue("metadata.namespace", "not allowed on this type"))
+		errs = append(errs, field.Forbidden(field.NewPath("metadata", "namespace"), "not allowed on this type"))
 	}
 	return uniqueErrors(append(errs, validateMetaLists(m, true)...))
 }
@@ -57,7 +57,7 @@ func validateMetaUpdate(c, old *api.CustomResourceDefinition) field.ErrorList {
 		errs = append(errs, addedFinalizers(m.Finalizers, o.Finalizers)...)
 	}
 	if m.ResourceVersion == "" {
-		errs = append(errs, field.InvalidValue("metadata.resourceVersion", "", "must be specified for an update"))
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "resourceVersion"), "", "must be specified for an update"))
 	}
 	errs = append(errs, generationErrors(c, old)...)
 	errs = append(errs, immutableMetaErrors(m, o)...)
@@ -82,7 +82,7 @@ func addedFinalizers(list, old []string) field.ErrorList {
 		return nil
 	}
 	slices.Sort(added)
-	return field.ErrorList{field.ForbiddenValue("metadata.finalizers",
+	return field.ErrorList{field.Forbidden(field.NewPath("metadata", "finalizers"),
 		fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", added))}
 }
 
@@ -95,10 +95,10 @@ func generationErrors(c, old *api.CustomResourceDefinition) field.ErrorList {
 		generation = old.Metadata.Generation + 1
 	}
 	if generation < 0 {
-		errs = append(errs, field.InvalidValue("metadata.generation", generation, "must be greater than or equal to 0"))
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "generation"), generation, "must be greater than or equal to 0"))
 	}
 	if generation < old.Metadata.Generation {
-		errs = append(errs, field.InvalidValue("metadata.generation", generation, "must not be decremented"))
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "generation"), generation, "must not be decremented"))
 	}
 	return errs
 }
@@ -108,27 +108,27 @@ func generationErrors(c, old *api.CustomResourceDefinition) field.ErrorList {
 func immutableMetaErrors(m, o *api.Metadata) field.ErrorList {
 	var errs field.ErrorList
 	if m.Name != o.Name {
-		errs = append(errs, field.InvalidValue("metadata.name", m.Name, fieldImmutable))
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "name"), m.Name, fieldImmutable))
 	}
 	if m.Namespace != o.Namespace {
-		errs = append(errs, field.InvalidValue("metadata.namespace", m.Namespace, fieldImmutable))
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "namespace"), m.Namespace, fieldImmutable))
 	}
 	if m.UID != o.UID {
 		uid, _ := json.Marshal(m.UID) // a types.UID, printed as JSON
-		errs = append(errs, field.InvalidValue("metadata.uid", json.RawMessage(uid), fieldImmutable))
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "uid"), json.RawMessage(uid), fieldImmutable))
 	}
 	if t, ot := timestamp(m.CreationTimestamp), timestamp(o.CreationTimestamp); !t.equal(ot) {
-		errs = append(errs, field.InvalidValue("metadata.creationTimestamp", t.json(), fieldImmutable))
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "creationTimestamp"), t.json(), fieldImmutable))
 	}
 	if t, ot := timestamp(m.DeletionTimestamp), timestamp(o.DeletionTimestamp); !t.equal(ot) || (m.DeletionTimestamp == nil) != (o.DeletionTimestamp == nil) {
 		v := json.RawMessage("null")
 		if m.DeletionTimestamp != nil {
 			v = t.json()
 		}
-		errs = append(errs, field.InvalidValue("metadata.deletionTimestamp", v, fieldImmutable))
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "deletionTimestamp"), v, fieldImmutable))
 	}
 	if g, og := m.DeletionGracePeriodSeconds, o.DeletionGracePeriodSeconds; (g == nil) != (og == nil) || g != nil && *g != *og {
-		errs = append(errs, field.InvalidValue("metadata.deletionGracePeriodSeconds", g, fieldImmutable))
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "deletionGracePeriodSeconds"), g, fieldImmutable))
 	}
 	return errs
 }

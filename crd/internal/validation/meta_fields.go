@@ -10,13 +10,10 @@ import (
 // finalizers (on create) and managed fields of m, the metadata of a CRD,
 // with the checks the server applies to the metadata of every object.
 func validateMetaLists(m *api.Metadata, finalizers bool) field.ErrorList {
-	errs := objectmeta.ValidateLabels("metadata.labels", m.Labels)
-	errs = append(errs, objectmeta.ValidateAnnotations("metadata.annotations", m.Annotations)...)
-	errs = append(errs, objectmeta.ValidateOwnerReferences("metadata.ownerReferences", ownerReferences(m.OwnerReferences))...)
-	if finalizers {
-		errs = append(errs, objectmeta.ValidateFinalizers("metadata.finalizers", m.Finalizers)...)
-	}
-	return append(errs, objectmeta.ValidateManagedFields("metadata.managedFields", managedFields(m.ManagedFields))...)
+	return objectmeta.Lists{
+		Labels: m.Labels, Annotations: m.Annotations, OwnerReferences: ownerReferences(m.OwnerReferences),
+		Finalizers: m.Finalizers, ManagedFields: managedFields(m.ManagedFields),
+	}.Validate(finalizers)
 }
 
 // ownerReferences converts refs for their checks, which print them with

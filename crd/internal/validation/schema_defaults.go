@@ -41,7 +41,7 @@ import (
 // random; defaults under additionalProperties are not visited, as in the
 // server, since they are forbidden there.
 // The walk does not go where the model says no default is (HasDefaults).
-func validateDefaults(s *structural.Structural, path string, isResourceRoot, requirePrunedDefaults bool) field.ErrorList {
+func validateDefaults(s *structural.Structural, path *field.Path, isResourceRoot, requirePrunedDefaults bool) field.ErrorList {
 	if s == nil || !s.HasDefaults {
 		return nil // and no resource root to copy
 	}
@@ -69,7 +69,7 @@ type defaultStep struct {
 
 // walk checks the default of s and those below it. root is the model of
 // the nearest resource around s, and steps the way from it to s.
-func (d *defaultsChecker) walk(s *structural.Structural, path string, root *structural.Structural, steps []defaultStep, insideMeta bool) {
+func (d *defaultsChecker) walk(s *structural.Structural, path *field.Path, root *structural.Structural, steps []defaultStep, insideMeta bool) {
 	if s == nil || !s.HasDefaults {
 		return
 	}
@@ -86,7 +86,7 @@ func (d *defaultsChecker) walk(s *structural.Structural, path string, root *stru
 		}
 	}
 	if s.Items != nil {
-		d.walk(s.Items, path+".items", root, appendStep(steps, defaultStep{index: true}), insideMeta)
+		d.walk(s.Items, path.Child("items"), root, appendStep(steps, defaultStep{index: true}), insideMeta)
 	}
 	for _, p := range s.Properties {
 		if !p.Schema.HasDefaults {
@@ -94,7 +94,7 @@ func (d *defaultsChecker) walk(s *structural.Structural, path string, root *stru
 		}
 		k := p.Name
 		meta := insideMeta || s.XEmbeddedResource && (k == "apiVersion" || k == "kind" || k == "metadata")
-		d.walk(p.Schema, path+".properties["+k+"]", root, appendStep(steps, defaultStep{key: k}), meta)
+		d.walk(p.Schema, path.Child("properties").Key(k), root, appendStep(steps, defaultStep{key: k}), meta)
 	}
 }
 
@@ -104,20 +104,19 @@ func appendStep(steps []defaultStep, s defaultStep) []defaultStep {
 }
 
 // check checks a default outside apiVersion, kind and metadata.
-func (d *defaultsChecker) check(s *structural.Structural, path string) {
-	at := path + ".default"
+func (d *defaultsChecker) check(s *structural.Structural, path *field.Path) {
+	at := path.Child("default")
 	// The server coerces the default itself, not a copy: metadata it
 	// rewrites is what the value check sees, and what every error holding
 	// the default, or the schema around it, prints, even one reported
 	// before.
 	def := *s.Default
 	if d.prune && prune.Value(jsonvalue.Copy(def), s, s.XEmbeddedResource) {
-		d.errs = append(d.errs, field.InvalidValue(at, def, "must not have unknown fields"))
+		d.errs = append(d.errs, field.Invalid(at, def, "must not have unknown fields"))
 	}
-	p := field.NewPath(at)
-	if err := objectmeta.Coerce(p, def, s, s.XEmbeddedResource); err != nil {
+	if err := objectmeta.Coerce(at, def, s, s.XEmbeddedResource); err != nil {
 		d.errs = append(d.errs, err)
-	} else if errs := objectmeta.Validate(p, def, s, s.XEmbeddedResource); len(errs) > 0 {
+	} else if errs := objectmeta.Validate(at, def, s, s.XEmbeddedResource); len(errs) > 0 {
 		d.errs = append(d.errs, errs...)
 	} else {
 		d.errs = append(d.errs, openapi.FieldErrors(d.values.Validate(def, s), at)...)
@@ -126,14 +125,14 @@ func (d *defaultsChecker) check(s *structural.Structural, path string) {
 
 // checkInMeta checks a default inside apiVersion, kind or metadata of the
 // resource whose model is root, by building the resource around it.
-func (d *defaultsChecker) checkInMeta(s *structural.Structural, path string, root *structural.Structural, steps []defaultStep) {
-	at := path + ".default"
+func (d *defaultsChecker) checkInMeta(s *structural.Structural, path *field.Path, root *structural.Structural, steps []defaultStep) {
+	at := path.Child("default")
 	def := *s.Default
 	obj := surround(jsonvalue.Copy(def), steps)
 	if err := objectmeta.Coerce(nil, obj, root, true); err != nil {
-		d.errs = append(d.errs, field.InvalidValue(at, def, "must result in valid metadata: "+err.Error()))
+		d.errs = append(d.errs, field.Invalid(at, def, "must result in valid metadata: "+err.Error()))
 	} else if errs := objectmeta.Validate(nil, obj, root, true); len(errs) > 0 {
-		d.errs = append(d.errs, field.InvalidValue(at, def, "must result in valid metadata: "+aggregate(errs)))
+		d.errs = append(d.errs, field.Invalid(at, def, "must result in valid metadata: "+aggregate(errs)))
 	} else {
 		d.errs = append(d.errs, openapi.FieldErrors(d.values.Validate(def, s), at)...)
 	}
@@ -189,7 +188,7 @@ func aggregate(errs field.ErrorList) string {
 // CheckDefaults returns the errors of the defaults of s, a schema at
 // path, as the API server checks them when s is structural, pruning them
 // first when prune is true; nil when s is not structural.
-func CheckDefaults(s *api.JSONSchemaProps, path string, prune bool) field.ErrorList {
+func CheckDefaults(s *api.JSONSchemaProps, path *field.Path, prune bool) field.ErrorList {
 	ss, msg := structural.New(s)
 	if msg != "" {
 		return nil

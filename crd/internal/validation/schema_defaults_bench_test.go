@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 	"github.com/kubeversion/kubeversion/crd/internal/structural"
 )
 
@@ -44,7 +45,7 @@ func BenchmarkEmbeddedDefaults(b *testing.B) {
 	b.Run("func=validateDefaults", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			validateDefaults(ss, "spec.versions[0].schema.openAPIV3Schema", true, true)
+			validateDefaults(ss, field.VersionPath(0).Child("schema").Child("openAPIV3Schema"), true, true)
 		}
 	})
 	b.Run("func=pruningChangesDefaults", func(b *testing.B) {

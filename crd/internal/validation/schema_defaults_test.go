@@ -77,5 +77,5 @@ func TestValidateDefaultsCoercesInPlace(t *testing.T) {
 // checkDefaults is validateDefaults of the root s with its structural
 // model, or nil when s has none.
 func checkDefaults(s *api.JSONSchemaProps, path string, prune bool) field.ErrorList {
-	return CheckDefaults(s, path, prune)
+	return CheckDefaults(s, (*field.Path)(nil).ChildPath(path), prune)
 }

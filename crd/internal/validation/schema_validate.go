@@ -7,13 +7,13 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
-// validateSchema checks one openAPIV3Schema m (a nil wire schema: none) of
-// the schema found at path ("spec.versions[0].schema" or
-// "spec.validation") of the named version, as the API server's
+// validateSchema checks one openAPIV3Schema m (a nil wire schema: none)
+// found at root ("spec.versions[0].schema.openAPIV3Schema" or
+// "spec.validation.openAPIV3Schema") of the named version, as the API server's
 // validateCustomResourceDefinitionValidation does; its CEL rules are
 // judged by opts.cel, if any. statusEnabled tells whether the status
 // subresource is enabled for the schema's version. For example, a schema {type: object,
-// nullable: true} at "spec.versions[0].schema" gives
+// nullable: true} at "spec.versions[0].schema.openAPIV3Schema" gives
 //
 //	spec.versions[0].schema.openAPIV3Schema.nullable: Forbidden: nullable cannot be true at the root
 //
@@ -25,30 +25,29 @@ import (
 // defaults valid and no keyword error lies at or below the rule. That the
 // schema cannot be read as a structural one at all is reported last, and
 // only when nothing else is.
-func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, path, version string) field.ErrorList {
+func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, root *field.Path, version string) field.ErrorList {
 	s := m.wire
 	if s == nil {
 		return nil
 	}
-	root := path + ".openAPIV3Schema"
 	var errs field.ErrorList
 	if statusEnabled {
 		errs = append(errs, checkStatusRoot(s, root)...)
 	}
 	if s.Nullable {
-		errs = append(errs, field.ForbiddenValue(root+".nullable", "nullable cannot be true at the root"))
+		errs = append(errs, field.Forbidden(root.Child("nullable"), "nullable cannot be true at the root"))
 	}
 	var notStructural *field.Error
 	compileCEL := false // as the server makes its CEL context
 	if opts.requireStructuralSchema {
 		if m.notStructural != "" {
-			notStructural = field.InvalidValue(root, "", m.notStructural)
+			notStructural = field.Invalid(root, "", m.notStructural)
 		} else if e := validateStructural(m.model, root); len(e) > 0 {
 			errs = append(errs, e...)
 		} else {
 			var all field.ErrorList // the server's errors of the defaults, CEL rules run
 			if opts.cel != nil {
-				all = opts.cel.DefaultErrors(&CELSchema{Field: root, Schema: s, Version: version, CRD: opts.crd, Old: opts.old, RequirePrunedDefaults: opts.requirePrunedDefaults})
+				all = opts.cel.DefaultErrors(&CELSchema{Field: root.String(), Schema: s, Version: version, CRD: opts.crd, Old: opts.old, RequirePrunedDefaults: opts.requirePrunedDefaults})
 			}
 			e := validateDefaults(m.model, root, true, opts.requirePrunedDefaults)
 			e = append(e, without(all, e)...)
@@ -63,11 +62,11 @@ func validateSchema(m modeled, statusEnabled bool, opts schemaOptions, path, ver
 		requireValidPropertyType: opts.requireValidPropertyType,
 	}
 	w := schemaWalk{opts: opts, errs: errs}
-	w.visit(s, field.NewPath(root), rules, true)
+	w.visit(s, root, rules, true)
 	errs = w.errs
 	if compileCEL {
 		errs = append(errs, opts.cel.CheckCEL(&CELSchema{
-			Field: root, Schema: s, Version: version, CRD: opts.crd, Old: opts.old,
+			Field: root.String(), Schema: s, Version: version, CRD: opts.crd, Old: opts.old,
 			RequirePrunedDefaults: opts.requirePrunedDefaults, Invalid: invalidBelow(errs[before:]),
 		})...)
 	}
@@ -88,16 +87,16 @@ var allowedAtStatusRoot = []string{"Description", "Type", "Format", "Title", "Ma
 // the order of its internal type's fields and stops at the first one that
 // is wrong: a type other than object, or a keyword not allowed there. An
 // empty list or map counts as set.
-func checkStatusRoot(s *api.JSONSchemaProps, root string) field.ErrorList {
+func checkStatusRoot(s *api.JSONSchemaProps, root *field.Path) field.ErrorList {
 	for _, f := range setKeywords(s) {
 		if f == "Type" {
 			if s.Type != "object" {
-				return field.ErrorList{field.InvalidValue(root+".type", s.Type, `only "object" is allowed as the type at the root of the schema if the status subresource is enabled`)}
+				return field.ErrorList{field.Invalid(root.Child("type"), s.Type, `only "object" is allowed as the type at the root of the schema if the status subresource is enabled`)}
 			}
 			continue
 		}
 		if !isAllowedAtStatusRoot(f) {
-			return field.ErrorList{field.InvalidValue(root, s, fmt.Sprintf("only %v fields are allowed at the root of the schema if the status subresource is enabled", allowedAtStatusRoot))}
+			return field.ErrorList{field.Invalid(root, s, fmt.Sprintf("only %v fields are allowed at the root of the schema if the status subresource is enabled", allowedAtStatusRoot))}
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // wideSchema has n string properties under spec, each with a rule whose
@@ -44,7 +45,7 @@ func BenchmarkValidateSchema(b *testing.B) {
 			b.ReportAllocs()
 			opts := createSchemaOptions()
 			for b.Loop() {
-				if errs := validateSchema(modelOf(in.s), false, opts, "spec.versions[0].schema", "v1"); errs != nil {
+				if errs := validateSchema(modelOf(in.s), false, opts, field.VersionPath(0).Child("schema").Child("openAPIV3Schema"), "v1"); errs != nil {
 					b.Fatal(errs)
 				}
 			}
@@ -67,7 +68,7 @@ func TestValidateSchemaDeepIsNotQuadratic(t *testing.T) {
 		opts := createSchemaOptions()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		validateSchema(modelOf(s), false, opts, "spec.versions[0].schema", "v1")
+		validateSchema(modelOf(s), false, opts, field.VersionPath(0).Child("schema").Child("openAPIV3Schema"), "v1")
 		runtime.ReadMemStats(&after)
 		return after.TotalAlloc - before.TotalAlloc
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kubeversion/kubeversion/crd/internal/api"
+	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
 
 // FuzzValidateSchema checks, on any schema that decodes, that
@@ -29,8 +30,8 @@ func FuzzValidateSchema(f *testing.F) {
 		if json.Unmarshal([]byte(schema), &s) != nil {
 			return
 		}
-		first := messages(validateSchema(modelOf(&s), status, createSchemaOptions(), "spec.versions[0].schema", "v1"))
-		second := messages(validateSchema(modelOf(&s), status, createSchemaOptions(), "spec.versions[0].schema", "v1"))
+		first := messages(validateSchema(modelOf(&s), status, createSchemaOptions(), field.VersionPath(0).Child("schema").Child("openAPIV3Schema"), "v1"))
+		second := messages(validateSchema(modelOf(&s), status, createSchemaOptions(), field.VersionPath(0).Child("schema").Child("openAPIV3Schema"), "v1"))
 		if !slices.Equal(first, second) {
 			t.Fatalf("two runs differ:\n%q\n%q", first, second)
 		}
@@ -40,7 +41,7 @@ func FuzzValidateSchema(f *testing.F) {
 			}
 		}
 		old := &api.CustomResourceDefinition{Spec: api.Spec{Versions: []api.Version{{Name: "v1", Schema: &api.Schema{OpenAPIV3Schema: &api.JSONSchemaProps{Type: "object"}}}}}}
-		update := messages(validateSchema(modelOf(&s), status, updateSchemaOptions(old), "spec.versions[0].schema", "v1"))
+		update := messages(validateSchema(modelOf(&s), status, updateSchemaOptions(old), field.VersionPath(0).Child("schema").Child("openAPIV3Schema"), "v1"))
 		if !slices.Equal(first, update) {
 			t.Errorf("update from a valid object differs from create:\n%q\n%q", first, update)
 		}

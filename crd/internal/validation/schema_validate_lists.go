@@ -2,8 +2,6 @@ package validation
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/crd/internal/field"
@@ -16,13 +14,13 @@ func checkListAndMapTypes(s *api.JSONSchemaProps, path *field.Path, opts schemaO
 	var errs field.ErrorList
 	if s.XMapType != nil && s.Type != "object" {
 		if s.Type == "" {
-			errs = append(errs, field.RequiredValue(path.At("type"), "must be object if x-kubernetes-map-type is specified"))
+			errs = append(errs, field.Required(path.Child("type"), "must be object if x-kubernetes-map-type is specified"))
 		} else {
-			errs = append(errs, field.InvalidValue(path.At("type"), s.Type, "must be object if x-kubernetes-map-type is specified"))
+			errs = append(errs, field.Invalid(path.Child("type"), s.Type, "must be object if x-kubernetes-map-type is specified"))
 		}
 	}
 	if s.XMapType != nil && *s.XMapType != "atomic" && *s.XMapType != "granular" {
-		errs = append(errs, unsupportedValue(path.At("x-kubernetes-map-type"), *s.XMapType, []string{"atomic", "granular"}))
+		errs = append(errs, field.NotSupported(path.Child("x-kubernetes-map-type"), *s.XMapType, "atomic", "granular"))
 	}
 
 	listType := ""
@@ -32,21 +30,21 @@ func checkListAndMapTypes(s *api.JSONSchemaProps, path *field.Path, opts schemaO
 	switch {
 	case s.XListType != nil && s.Type != "array":
 		if s.Type == "" {
-			errs = append(errs, field.RequiredValue(path.At("type"), "must be array if x-kubernetes-list-type is specified"))
+			errs = append(errs, field.Required(path.Child("type"), "must be array if x-kubernetes-list-type is specified"))
 		} else {
-			errs = append(errs, field.InvalidValue(path.At("type"), s.Type, "must be array if x-kubernetes-list-type is specified"))
+			errs = append(errs, field.Invalid(path.Child("type"), s.Type, "must be array if x-kubernetes-list-type is specified"))
 		}
 	case opts.requireAtomicSetType && listType == "set" && structural.Items(s) != nil:
 		errs = append(errs, checkSetItems(s.Items.Schema, path.Child("items"))...)
 	}
 	if s.XListType != nil && listType != "atomic" && listType != "set" && listType != "map" {
-		errs = append(errs, unsupportedValue(path.At("x-kubernetes-list-type"), listType, []string{"atomic", "set", "map"}))
+		errs = append(errs, field.NotSupported(path.Child("x-kubernetes-list-type"), listType, "atomic", "set", "map"))
 	}
 	if len(s.XListMapKeys) > 0 {
 		if s.XListType == nil {
-			errs = append(errs, field.RequiredValue(path.At("x-kubernetes-list-type"), "must be map if x-kubernetes-list-map-keys is non-empty"))
+			errs = append(errs, field.Required(path.Child("x-kubernetes-list-type"), "must be map if x-kubernetes-list-map-keys is non-empty"))
 		} else if listType != "map" {
-			errs = append(errs, field.InvalidValue(path.At("x-kubernetes-list-type"), listType, "must be map if x-kubernetes-list-map-keys is non-empty"))
+			errs = append(errs, field.Invalid(path.Child("x-kubernetes-list-type"), listType, "must be map if x-kubernetes-list-map-keys is non-empty"))
 		}
 	}
 	if listType == "map" {
@@ -65,11 +63,11 @@ func checkSetItems(items *api.JSONSchemaProps, path *field.Path) field.ErrorList
 	switch items.Type {
 	case "array":
 		if items.XListType != nil && *items.XListType != "atomic" {
-			return field.ErrorList{field.InvalidValue(path.At("x-kubernetes-list-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
+			return field.ErrorList{field.Invalid(path.Child("x-kubernetes-list-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
 		}
 	case "object":
 		if items.XMapType == nil || *items.XMapType != "atomic" {
-			return field.ErrorList{field.InvalidValue(path.At("x-kubernetes-map-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
+			return field.ErrorList{field.Invalid(path.Child("x-kubernetes-map-type"), items.XListType, "must be atomic as item of a list with x-kubernetes-list-type=set")}
 		}
 	}
 	return nil
@@ -81,29 +79,29 @@ func checkSetItems(items *api.JSONSchemaProps, path *field.Path) field.ErrorList
 func checkMapList(s *api.JSONSchemaProps, path *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	if len(s.XListMapKeys) == 0 {
-		errs = append(errs, field.RequiredValue(path.At("x-kubernetes-list-map-keys"), "must not be empty if x-kubernetes-list-type is map"))
+		errs = append(errs, field.Required(path.Child("x-kubernetes-list-map-keys"), "must not be empty if x-kubernetes-list-type is map"))
 	}
 	if s.Items == nil {
-		return append(errs, field.RequiredValue(path.At("items"), "must have a schema if x-kubernetes-list-type is map"))
+		return append(errs, field.Required(path.Child("items"), "must have a schema if x-kubernetes-list-type is map"))
 	}
 	items := s.Items.Schema
 	if items == nil {
 		// The value prints as the server prints its internal type.
 		value := field.ItemsValue(s.Items.JSONSchemas)
-		return append(errs, field.InvalidValue(path.At("items"), value, "must only have a single schema if x-kubernetes-list-type is map"))
+		return append(errs, field.Invalid(path.Child("items"), value, "must only have a single schema if x-kubernetes-list-type is map"))
 	}
 	if items.Type != "object" {
-		return append(errs, field.InvalidValue(path.Child("items").At("type"), items.Type, "must be object if parent array's x-kubernetes-list-type is map"))
+		return append(errs, field.Invalid(path.Child("items").Child("type"), items.Type, "must be object if parent array's x-kubernetes-list-type is map"))
 	}
 	seen := make(map[string]bool, len(s.XListMapKeys))
 	for _, k := range s.XListMapKeys {
 		if p, ok := items.Properties[k]; !ok {
-			errs = append(errs, field.InvalidValue(path.At("x-kubernetes-list-map-keys"), s.XListMapKeys, "entries must all be names of item properties"))
+			errs = append(errs, field.Invalid(path.Child("x-kubernetes-list-map-keys"), s.XListMapKeys, "entries must all be names of item properties"))
 		} else if p.Type == "array" || p.Type == "object" {
-			errs = append(errs, field.InvalidValue(path.Child("items").Child("properties").Key(k).At("type"), items.Type, "must be a scalar type if parent array's x-kubernetes-list-type is map"))
+			errs = append(errs, field.Invalid(path.Child("items").Child("properties").Key(k).Child("type"), items.Type, "must be a scalar type if parent array's x-kubernetes-list-type is map"))
 		}
 		if seen[k] {
-			errs = append(errs, field.InvalidValue(path.At("x-kubernetes-list-map-keys"), s.XListMapKeys, "must not contain duplicate entries"))
+			errs = append(errs, field.Invalid(path.Child("x-kubernetes-list-map-keys"), s.XListMapKeys, "must not contain duplicate entries"))
 		}
 		seen[k] = true
 	}
@@ -120,7 +118,7 @@ func checkMapListKeysMapSet(s *api.JSONSchemaProps, path *field.Path) field.Erro
 	}
 	var errs field.ErrorList
 	if items.Nullable {
-		errs = append(errs, field.ForbiddenValue(path.Child("items").At("nullable"), "cannot be nullable when x-kubernetes-list-type is "+*s.XListType))
+		errs = append(errs, field.Forbidden(path.Child("items").Child("nullable"), "cannot be nullable when x-kubernetes-list-type is "+*s.XListType))
 	}
 	if *s.XListType != "map" {
 		return errs
@@ -132,21 +130,11 @@ func checkMapListKeysMapSet(s *api.JSONSchemaProps, path *field.Path) field.Erro
 		}
 		kp := path.Child("items").Child("properties").Key(k)
 		if !slices.Contains(items.Required, k) && p.Default == nil {
-			errs = append(errs, field.RequiredValue(kp.At("default"), "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property"))
+			errs = append(errs, field.Required(kp.Child("default"), "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property"))
 		}
 		if p.Nullable {
-			errs = append(errs, field.ForbiddenValue(kp.At("nullable"), "this property is in x-kubernetes-list-map-keys, so it cannot be nullable"))
+			errs = append(errs, field.Forbidden(kp.Child("nullable"), "this property is in x-kubernetes-list-map-keys, so it cannot be nullable"))
 		}
 	}
 	return errs
-}
-
-// unsupportedValue is field.NotSupported: the value, then the supported
-// values quoted.
-func unsupportedValue(path string, value any, supported []string) *field.Error {
-	quoted := make([]string, len(supported))
-	for i, v := range supported {
-		quoted[i] = strconv.Quote(v)
-	}
-	return &field.Error{Type: field.ErrorTypeNotSupported, Field: path, BadValue: value, Detail: "supported values: " + strings.Join(quoted, ", ")}
 }

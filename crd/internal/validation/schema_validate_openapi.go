@@ -51,13 +51,13 @@ func (w *schemaWalk) visit(s *api.JSONSchemaProps, path *field.Path, rules keywo
 		(s.Items == nil || len(s.Items.JSONSchemas) == 0)
 	w.errs = append(w.errs, checkKeywords(s, path, rules)...)
 	if s.UniqueItems {
-		w.errs = append(w.errs, field.ForbiddenValue(path.At("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"))
+		w.errs = append(w.errs, field.Forbidden(path.Child("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"))
 	}
 	converts = w.visitProperties(s, path, rules, isRoot) && converts
 	converts = w.visitCombinators(s, path, rules) && converts
 	converts = w.visitItems(s, path, rules) && converts
 	if s.XPreserveUnknownFields != nil && !*s.XPreserveUnknownFields {
-		w.errs = append(w.errs, field.InvalidValue(path.At("x-kubernetes-preserve-unknown-fields"), false, "must be true or undefined"))
+		w.errs = append(w.errs, field.Invalid(path.Child("x-kubernetes-preserve-unknown-fields"), false, "must be true or undefined"))
 	}
 	w.errs = append(w.errs, checkListAndMapTypes(s, path, w.opts)...)
 	w.errs = append(w.errs, checkValidationRules(s, path, converts)...)
@@ -71,7 +71,7 @@ func (w *schemaWalk) visitProperties(s *api.JSONSchemaProps, path *field.Path, r
 	converts := true
 	if ap := s.AdditionalProperties; ap != nil {
 		if len(s.Properties) != 0 && (!ap.Allows || ap.Schema != nil) {
-			w.errs = append(w.errs, field.ForbiddenValue(path.At("additionalProperties"), "additionalProperties and properties are mutual exclusive"))
+			w.errs = append(w.errs, field.Forbidden(path.Child("additionalProperties"), "additionalProperties and properties are mutual exclusive"))
 		}
 		sub := rules
 		if rules.insideResourceMeta {
@@ -136,41 +136,41 @@ func (w *schemaWalk) visitItems(s *api.JSONSchemaProps, path *field.Path, rules 
 func checkKeywords(s *api.JSONSchemaProps, path *field.Path, rules keywordRules) field.ErrorList {
 	var errs field.ErrorList
 	if rules.requireValidPropertyType && s.Type != "" && !isOpenAPIV3Type(s.Type) {
-		errs = append(errs, unsupportedValue(path.At("type"), s.Type, openAPIV3Types))
+		errs = append(errs, field.NotSupported(path.Child("type"), s.Type, openAPIV3Types...))
 	}
 	if s.Default != nil && !rules.allowDefaults {
 		detail := "must not be set"
 		if rules.disallowDefaultsReason != "" {
 			detail += " " + rules.disallowDefaultsReason
 		}
-		errs = append(errs, field.ForbiddenValue(path.At("default"), detail))
+		errs = append(errs, field.Forbidden(path.Child("default"), detail))
 	}
 	if s.ID != "" {
-		errs = append(errs, field.ForbiddenValue(path.At("id"), "id is not supported"))
+		errs = append(errs, field.Forbidden(path.Child("id"), "id is not supported"))
 	}
 	if s.AdditionalItems != nil {
-		errs = append(errs, field.ForbiddenValue(path.At("additionalItems"), "additionalItems is not supported"))
+		errs = append(errs, field.Forbidden(path.Child("additionalItems"), "additionalItems is not supported"))
 	}
 	if len(s.PatternProperties) != 0 {
-		errs = append(errs, field.ForbiddenValue(path.At("patternProperties"), "patternProperties is not supported"))
+		errs = append(errs, field.Forbidden(path.Child("patternProperties"), "patternProperties is not supported"))
 	}
 	if len(s.Definitions) != 0 {
-		errs = append(errs, field.ForbiddenValue(path.At("definitions"), "definitions is not supported"))
+		errs = append(errs, field.Forbidden(path.Child("definitions"), "definitions is not supported"))
 	}
 	if s.Dependencies != nil {
-		errs = append(errs, field.ForbiddenValue(path.At("dependencies"), "dependencies is not supported"))
+		errs = append(errs, field.Forbidden(path.Child("dependencies"), "dependencies is not supported"))
 	}
 	if s.Ref != nil {
-		errs = append(errs, field.ForbiddenValue(path.At("$ref"), "$ref is not supported"))
+		errs = append(errs, field.Forbidden(path.Child("$ref"), "$ref is not supported"))
 	}
 	if s.Type == "null" {
-		errs = append(errs, field.ForbiddenValue(path.At("type"), "type cannot be set to null, use nullable as an alternative"))
+		errs = append(errs, field.Forbidden(path.Child("type"), "type cannot be set to null, use nullable as an alternative"))
 	}
 	if s.Items != nil && len(s.Items.JSONSchemas) != 0 {
-		errs = append(errs, field.ForbiddenValue(path.At("items"), "items must be a schema object and not an array"))
+		errs = append(errs, field.Forbidden(path.Child("items"), "items must be a schema object and not an array"))
 	}
 	if rules.insideResourceMeta && s.XEmbeddedResource {
-		errs = append(errs, field.ForbiddenValue(path.At("x-kubernetes-embedded-resource"), "must not be used inside of resource meta"))
+		errs = append(errs, field.Forbidden(path.Child("x-kubernetes-embedded-resource"), "must not be used inside of resource meta"))
 	}
 	return errs
 }

@@ -30,28 +30,28 @@ func checkValidationRules(s *api.JSONSchemaProps, path *field.Path, converts boo
 		trimmedMsg := strings.TrimSpace(rule.Message)
 		switch {
 		case trimmedRule == "":
-			errs = append(errs, field.RequiredValue(at.At("rule"), "rule is not specified"))
+			errs = append(errs, field.Required(at.Child("rule"), "rule is not specified"))
 		case rule.Message != "" && trimmedMsg == "":
-			errs = append(errs, field.InvalidValue(at.At("message"), rule.Message, "must be non-empty if specified"))
+			errs = append(errs, field.Invalid(at.Child("message"), rule.Message, "must be non-empty if specified"))
 		case hasNewlines(trimmedMsg):
-			errs = append(errs, field.InvalidValue(at.At("message"), rule.Message, "must not contain line breaks"))
+			errs = append(errs, field.Invalid(at.Child("message"), rule.Message, "must not contain line breaks"))
 		case hasNewlines(trimmedRule) && trimmedMsg == "":
-			errs = append(errs, field.RequiredValue(at.At("message"), "message must be specified if rule contains line breaks"))
+			errs = append(errs, field.Required(at.Child("message"), "message must be specified if rule contains line breaks"))
 		}
 		if rule.MessageExpression != "" && strings.TrimSpace(rule.MessageExpression) == "" {
-			errs = append(errs, field.RequiredValue(at.At("messageExpression"), "messageExpression must be non-empty if specified"))
+			errs = append(errs, field.Required(at.Child("messageExpression"), "messageExpression must be non-empty if specified"))
 		}
 		if rule.Reason != nil && !isValidationReason(*rule.Reason) {
-			errs = append(errs, unsupportedValue(at.At("reason"), validationReason(*rule.Reason), validationReasons))
+			errs = append(errs, field.NotSupported(at.Child("reason"), validationReason(*rule.Reason), validationReasons...))
 		}
 		if rule.FieldPath != "" && strings.TrimSpace(rule.FieldPath) == "" {
-			errs = append(errs, field.InvalidValue(at.At("fieldPath"), rule.FieldPath, "must be non-empty if specified"))
+			errs = append(errs, field.Invalid(at.Child("fieldPath"), rule.FieldPath, "must be non-empty if specified"))
 		}
 		if hasNewlines(rule.FieldPath) {
-			errs = append(errs, field.InvalidValue(at.At("fieldPath"), rule.FieldPath, "must not contain line breaks"))
+			errs = append(errs, field.Invalid(at.Child("fieldPath"), rule.FieldPath, "must not contain line breaks"))
 		}
 		if rule.FieldPath != "" && converts && !validFieldPath(rule.FieldPath, s) {
-			errs = append(errs, field.InvalidValue(at.At("fieldPath"), rule.FieldPath, "must be a valid path"))
+			errs = append(errs, field.Invalid(at.Child("fieldPath"), rule.FieldPath, "must be a valid path"))
 		}
 	}
 	return errs

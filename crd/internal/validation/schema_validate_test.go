@@ -33,7 +33,7 @@ func runSchemaTests(t *testing.T, tests []schemaTest) {
 			t.Errorf("%s: bad schema: %v", tt.name, err)
 			continue
 		}
-		got := schemaMessages(validateSchema(modelOf(&s), tt.status, createSchemaOptions(), "spec.versions[0].schema", "v1"))
+		got := schemaMessages(validateSchema(modelOf(&s), tt.status, createSchemaOptions(), field.VersionPath(0).Child("schema").Child("openAPIV3Schema"), "v1"))
 		var want []string
 		for _, w := range tt.want {
 			want = append(want, strings.ReplaceAll(w, "@", "spec.versions[0].schema.openAPIV3Schema"))

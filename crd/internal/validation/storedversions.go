@@ -1,8 +1,6 @@
 package validation
 
 import (
-	"strconv"
-
 	"github.com/kubeversion/kubeversion/crd/internal/api"
 	"github.com/kubeversion/kubeversion/crd/internal/field"
 )
@@ -29,9 +27,9 @@ func storedVersionsAfter(c *api.CustomResourceDefinition, stored []string) []str
 // spec.versions. Kubernetes reports the names missing from spec.versions in
 // the random order of a Go map; they come here in index order.
 func validateStoredVersions(stored []string, versions []api.Version) field.ErrorList {
-	const path = "status.storedVersions"
+	path := field.NewPath("status", "storedVersions")
 	if len(stored) == 0 {
-		return field.ErrorList{field.InvalidValue(path, stored, "must have at least one stored version")}
+		return field.ErrorList{field.Invalid(path, stored, "must have at least one stored version")}
 	}
 	last := make(map[string]int, len(stored)) // last index of each name
 	for i, s := range stored {
@@ -43,13 +41,13 @@ func validateStoredVersions(stored []string, versions []api.Version) field.Error
 		// the same name finds it gone.
 		_, ok := last[v.Name]
 		if v.Storage && !ok {
-			errs = append(errs, field.InvalidValue(path, stored, "must have the storage version "+v.Name))
+			errs = append(errs, field.Invalid(path, stored, "must have the storage version "+v.Name))
 		}
 		delete(last, v.Name)
 	}
 	for i, s := range stored {
 		if j, ok := last[s]; ok && j == i {
-			errs = append(errs, field.InvalidValue(path+"["+strconv.Itoa(i)+"]", s, "missing from spec.versions; "+s+
+			errs = append(errs, field.Invalid(path.Index(i), s, "missing from spec.versions; "+s+
 				" was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in "+
 				s+" and removes "+s+" from status.storedVersions"))
 		}

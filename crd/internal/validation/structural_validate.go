@@ -20,8 +20,8 @@ func isStructural(s *api.JSONSchemaProps) bool {
 // example, {type: object, properties: {spec: {}}} gives
 //
 //	<path>.properties[spec].type: Required value: must not be empty for specified object fields
-func validateStructural(s *structural.Structural, root string) field.ErrorList {
-	found := structural.Validate(s, field.NewPath(root))
+func validateStructural(s *structural.Structural, root *field.Path) field.ErrorList {
+	found := structural.Validate(s, root)
 	if len(found) == 0 {
 		return nil
 	}

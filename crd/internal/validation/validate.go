@@ -42,7 +42,7 @@ func Update(c, old *api.CustomResourceDefinition, cel CELChecker) field.ErrorLis
 	errs := validateMetaUpdate(c, old)
 	errs = append(errs, validateSpec(in, opts)...)
 	errs = append(errs, validateSpecUpdate(in, oldIn, opts)...)
-	errs = append(errs, validateNames(&old.Status.AcceptedNames, "status.acceptedNames")...)
+	errs = append(errs, validateNames(&old.Status.AcceptedNames, acceptedNamePath)...)
 	errs = append(errs, validateStoredVersions(storedVersionsAfter(c, oldStored), c.Spec.Versions)...)
 	errs = append(errs, validateAPIApproval(c, old)...)
 	return append(errs, validatePreserveUnknownFields(c, old)...)

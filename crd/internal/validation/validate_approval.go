@@ -61,12 +61,12 @@ func validateAPIApproval(c, old *api.CustomResourceDefinition) field.ErrorList {
 			return nil
 		}
 	}
-	const path = "metadata.annotations[" + apiApprovalAnnotation + "]"
+	path := field.NewPath("metadata", "annotations").Key(apiApprovalAnnotation)
 	switch state {
 	case approvalInvalid:
-		return field.ErrorList{field.InvalidValue(path, c.Metadata.Annotations[apiApprovalAnnotation], reason)}
+		return field.ErrorList{field.Invalid(path, c.Metadata.Annotations[apiApprovalAnnotation], reason)}
 	case approvalMissing:
-		return field.ErrorList{field.RequiredValue(path, reason)}
+		return field.ErrorList{field.Required(path, reason)}
 	}
 	return nil
 }
@@ -77,6 +77,6 @@ func validatePreserveUnknownFields(c, old *api.CustomResourceDefinition) field.E
 	if old != nil && old.Spec.PreserveUnknownFields || !c.Spec.PreserveUnknownFields {
 		return nil
 	}
-	return field.ErrorList{field.InvalidValue("spec.preserveUnknownFields", true,
+	return field.ErrorList{field.Invalid(field.NewPath("spec", "preserveUnknownFields"), true,
 		"cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead")}
 }

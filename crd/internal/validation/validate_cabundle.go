@@ -10,9 +10,9 @@ import (
 // validateCABundle checks a webhook's caBundle as k8s.io/apiserver's
 // webhook.ValidateCABundle does, by loading it as client-go loads root
 // certificates: it must hold at least one PEM certificate that parses.
-func validateCABundle(path string, caBundle []byte) field.ErrorList {
+func validateCABundle(path *field.Path, caBundle []byte) field.ErrorList {
 	if err := caBundleError(caBundle); err != "" {
-		return field.ErrorList{field.InvalidValue(path, caBundle, "unable to load root certificates: "+err)}
+		return field.ErrorList{field.Invalid(path, caBundle, "unable to load root certificates: "+err)}
 	}
 	return nil
 }

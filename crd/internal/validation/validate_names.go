@@ -1,7 +1,6 @@
 package validation
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/kubeversion/kubeversion/crd/internal/api"
@@ -13,7 +12,7 @@ import (
 // ValidateCustomResourceDefinitionNames: each name present must be a
 // DNS-1035 label, kind and listKind after lowercasing; every short name
 // and category, even an empty one.
-func validateNames(n *api.Names, path string) field.ErrorList {
+func validateNames(n *api.Names, path *field.Path) field.ErrorList {
 	const mixed = "may have mixed case, but should otherwise match: "
 	var errs field.ErrorList
 	errs = appendLabelError(errs, path, "plural", n.Plural, "", n.Plural)
@@ -22,15 +21,15 @@ func validateNames(n *api.Names, path string) field.ErrorList {
 	errs = appendLabelError(errs, path, "listKind", n.ListKind, mixed, strings.ToLower(n.ListKind))
 	for i, s := range n.ShortNames {
 		if msgs := names.DNS1035Label(s); msgs != nil {
-			errs = append(errs, field.InvalidValue(path+".shortNames["+strconv.Itoa(i)+"]", s, strings.Join(msgs, ",")))
+			errs = append(errs, field.Invalid(path.Child("shortNames").Index(i), s, strings.Join(msgs, ",")))
 		}
 	}
 	if n.Kind != "" && n.Kind == n.ListKind {
-		errs = append(errs, field.InvalidValue(path+".listKind", n.ListKind, "kind and listKind may not be the same"))
+		errs = append(errs, field.Invalid(path.Child("listKind"), n.ListKind, "kind and listKind may not be the same"))
 	}
 	for i, s := range n.Categories {
 		if msgs := names.DNS1035Label(s); msgs != nil {
-			errs = append(errs, field.InvalidValue(path+".categories["+strconv.Itoa(i)+"]", s, strings.Join(msgs, ",")))
+			errs = append(errs, field.Invalid(path.Child("categories").Index(i), s, strings.Join(msgs, ",")))
 		}
 	}
 	return errs
@@ -38,12 +37,12 @@ func validateNames(n *api.Names, path string) field.ErrorList {
 
 // appendLabelError appends the error of a name that is set and whose
 // checked form is not a DNS-1035 label.
-func appendLabelError(errs field.ErrorList, path, name, value, prefix, checked string) field.ErrorList {
+func appendLabelError(errs field.ErrorList, path *field.Path, name, value, prefix, checked string) field.ErrorList {
 	if value == "" {
 		return errs
 	}
 	if msgs := names.DNS1035Label(checked); msgs != nil {
-		errs = append(errs, field.InvalidValue(path+"."+name, value, prefix+strings.Join(msgs, ",")))
+		errs = append(errs, field.Invalid(path.Child(name), value, prefix+strings.Join(msgs, ",")))
 	}
 	return errs
 }

@@ -2,7 +2,6 @@ package validation
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/kubeversion/kubeversion/crd/internal/api"
@@ -18,40 +17,40 @@ const maxSelectableFields = 8
 // schemaPath a schema that the server cannot convert to its structural
 // form. version names the version, "" for the top level, for the
 // relaxation of the count on update.
-func validateSelectableFields(fields []api.SelectableField, m modeled, schemaPath, path, version string, opts options) field.ErrorList {
+func validateSelectableFields(fields []api.SelectableField, m modeled, schemaPath, path *field.Path, version string, opts options) field.ErrorList {
 	var errs field.ErrorList
 	schema := m.model
 	if m.notStructural != "" {
-		errs = append(errs, field.InvalidValue(schemaPath, "", m.notStructural))
+		errs = append(errs, field.Invalid(schemaPath, "", m.notStructural))
 		// The server goes on with no schema, and panics on the first path
 		// it looks up; here every path fails to resolve.
 		schema = nil
 	}
 	unique := map[string]bool{}
 	for i, f := range fields {
-		p := path + "[" + strconv.Itoa(i) + "].jsonPath"
+		p := path.Index(i).Child("jsonPath")
 		if f.JSONPath == "" {
-			errs = append(errs, field.RequiredValue(p, ""))
+			errs = append(errs, field.Required(p, ""))
 			continue
 		}
 		fieldPath, root, found, err := lookUpFieldPath(f.JSONPath, schema)
 		if err != nil {
-			errs = append(errs, field.InvalidValue(p, f.JSONPath, "is an invalid path: "+err.Error()))
+			errs = append(errs, field.Invalid(p, f.JSONPath, "is an invalid path: "+err.Error()))
 			continue
 		}
 		if root == "metadata" {
-			errs = append(errs, field.InvalidValue(p, f.JSONPath, "must not point to fields in metadata"))
+			errs = append(errs, field.Invalid(p, f.JSONPath, "must not point to fields in metadata"))
 		}
 		if found == nil || (found.Type != "string" && found.Type != "boolean" && found.Type != "integer") {
-			errs = append(errs, field.InvalidValue(p, f.JSONPath, "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed."))
+			errs = append(errs, field.Invalid(p, f.JSONPath, "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed."))
 		}
 		if unique[fieldPath] {
-			errs = append(errs, field.DuplicateValue(p, f.JSONPath))
+			errs = append(errs, field.Duplicate(p, f.JSONPath))
 		}
 		unique[fieldPath] = true
 	}
 	if n := len(unique); n > maxSelectableFields && !opts.allowTooManySelectableFields[version] {
-		errs = append(errs, field.TooManyValue(path, n, maxSelectableFields))
+		errs = append(errs, field.TooMany(path, n, maxSelectableFields))
 	}
 	return errs
 }

@@ -19,7 +19,7 @@ func validateSpec(in *internalSpec, opts options) field.ErrorList {
 	errs = append(errs, validateSpecNames(in)...)
 	errs = append(errs, validateTopLevel(in, opts)...)
 	if in.conversion.Strategy != api.NoneConverter && in.PreserveUnknownFields {
-		errs = append(errs, field.InvalidValue(strategyPath, in.conversion.Strategy, "must be None if spec.preserveUnknownFields is true"))
+		errs = append(errs, field.Invalid(strategyPath, in.conversion.Strategy, "must be None if spec.preserveUnknownFields is true"))
 	}
 	return append(errs, validateConversion(in.conversion, opts.requireRecognizedReviews, opts.allowInvalidCABundle)...)
 }
@@ -29,18 +29,18 @@ func validateGroupAndScope(in *internalSpec) field.ErrorList {
 	var errs field.ErrorList
 	switch g := in.Group; {
 	case g == "":
-		errs = append(errs, field.RequiredValue("spec.group", ""))
+		errs = append(errs, field.Required(field.NewPath("spec", "group"), ""))
 	case names.DNS1123Subdomain(g) != nil:
-		errs = append(errs, field.InvalidValue("spec.group", g, strings.Join(names.DNS1123Subdomain(g), ",")))
+		errs = append(errs, field.Invalid(field.NewPath("spec", "group"), g, strings.Join(names.DNS1123Subdomain(g), ",")))
 	case !strings.Contains(g, "."):
-		errs = append(errs, field.InvalidValue("spec.group", g, "should be a domain with at least one dot"))
+		errs = append(errs, field.Invalid(field.NewPath("spec", "group"), g, "should be a domain with at least one dot"))
 	}
 	switch in.Scope {
 	case api.ClusterScoped, api.NamespaceScoped:
 	case "":
-		errs = append(errs, field.RequiredValue("spec.scope", ""))
+		errs = append(errs, field.Required(field.NewPath("spec", "scope"), ""))
 	default:
-		errs = append(errs, field.NotSupportedValue("spec.scope", in.Scope, api.ClusterScoped, api.NamespaceScoped))
+		errs = append(errs, field.NotSupported(field.NewPath("spec", "scope"), in.Scope, api.ClusterScoped, api.NamespaceScoped))
 	}
 	return errs
 }
@@ -62,14 +62,14 @@ func requireSchemas(in *internalSpec, opts options) (options, field.ErrorList) {
 			switch {
 			case api.HasSchema(v):
 			case opts.requireSchema:
-				errs = append(errs, field.RequiredValue(field.VersionPath(i)+".schema.openAPIV3Schema", ""))
+				errs = append(errs, field.Required(field.VersionPath(i).Child("schema").Child("openAPIV3Schema"), ""))
 			case !in.PreserveUnknownFields && v.Served:
-				errs = append(errs, field.RequiredValue(field.VersionPath(i)+".schema.openAPIV3Schema", "because otherwise all fields are pruned"))
+				errs = append(errs, field.Required(field.VersionPath(i).Child("schema").Child("openAPIV3Schema"), "because otherwise all fields are pruned"))
 			}
 		}
 	}
 	if in.PreserveUnknownFields && hasDefaults {
-		errs = append(errs, field.InvalidValue("spec.preserveUnknownFields", true, "must be false in order to use defaults in the schema"))
+		errs = append(errs, field.Invalid(field.NewPath("spec", "preserveUnknownFields"), true, "must be false in order to use defaults in the schema"))
 	}
 	return opts, errs
 }
@@ -91,7 +91,7 @@ func validateVersions(in *internalSpec, opts options) field.ErrorList {
 		}
 		seen[v.Name] = true
 		if msgs := names.DNS1035Label(v.Name); msgs != nil {
-			errs = append(errs, field.InvalidValue(field.VersionPath(i)+".name", v.Name, strings.Join(msgs, ",")))
+			errs = append(errs, field.Invalid(field.VersionPath(i).Child("name"), v.Name, strings.Join(msgs, ",")))
 		}
 		sub := in.subresourcesFor(i)
 		errs = append(errs, validateVersion(v, i, sub != nil && sub.Status != nil, opts)...)
@@ -112,7 +112,7 @@ func validateVersions(in *internalSpec, opts options) field.ErrorList {
 	}
 	if in.version != "" {
 		if msgs := names.DNS1035Label(in.version); msgs != nil {
-			errs = append(errs, field.InvalidValue("spec.version", in.version, strings.Join(msgs, ",")))
+			errs = append(errs, field.Invalid(field.NewPath("spec", "version"), in.version, strings.Join(msgs, ",")))
 		}
 	}
 	return errs
@@ -126,10 +126,10 @@ func validateSpecNames(in *internalSpec) field.ErrorList {
 		{"kind", in.names.Kind}, {"listKind", in.names.ListKind},
 	} {
 		if n.value == "" {
-			errs = append(errs, field.RequiredValue("spec.names."+n.name, ""))
+			errs = append(errs, field.Required(field.NewPath("spec", "names", n.name), ""))
 		}
 	}
-	return append(errs, validateNames(&in.names, "spec.names")...)
+	return append(errs, validateNames(&in.names, namesPath)...)
 }
 
 // validateTopLevel checks what the server's conversion hoisted to the
@@ -140,18 +140,16 @@ func validateTopLevel(in *internalSpec, opts options) field.ErrorList {
 	var schema modeled
 	if in.validation != nil {
 		schema = modelOf(in.validation.OpenAPIV3Schema)
-		errs = append(errs, validateSchema(schema, in.anyStatusEnabled(), opts.schema, "spec.validation", in.version)...)
+		errs = append(errs, validateSchema(schema, in.anyStatusEnabled(), opts.schema, validationSchemaPath, in.version)...)
 	}
-	errs = append(errs, validateSubresources(in.subresources, "spec.subresources")...)
-	errs = append(errs, validateColumns(in.columns, "spec.additionalPrinterColumns")...)
+	errs = append(errs, validateSubresources(in.subresources, subresourcesPath)...)
+	errs = append(errs, validateColumns(in.columns, columnsPath)...)
 	if len(in.selectableFields) > 0 {
 		if in.validation == nil {
-			errs = append(errs, field.InvalidValue("spec.selectableFields", "", "may only be set when validations.schema is included"))
+			errs = append(errs, field.Invalid(selectableFieldsPath, "", "may only be set when validations.schema is included"))
 		} else {
-			// The server reports a schema it cannot convert at this
-			// path, which does not exist.
 			errs = append(errs, validateSelectableFields(in.selectableFields, schema,
-				"spec.schema.openAPIV3Schema", "spec.selectableFields", "", opts)...)
+				unconvertedSchemaPath, selectableFieldsPath, "", opts)...)
 		}
 	}
 	return errs
@@ -167,21 +165,21 @@ func validateVersion(v *api.Version, i int, statusEnabled bool, opts options) fi
 	path := field.VersionPath(i)
 	var errs field.ErrorList
 	for _, msg := range deprecationWarningErrors(v.Deprecated, v.DeprecationWarning) {
-		errs = append(errs, field.InvalidValue(path+".deprecationWarning", v.DeprecationWarning, msg))
+		errs = append(errs, field.Invalid(path.Child("deprecationWarning"), v.DeprecationWarning, msg))
 	}
 	var schema modeled
 	if v.Schema != nil {
 		schema = modelOf(v.Schema.OpenAPIV3Schema)
-		errs = append(errs, validateSchema(schema, statusEnabled, opts.schema, path+".schema", v.Name)...)
+		errs = append(errs, validateSchema(schema, statusEnabled, opts.schema, path.Child("schema").Child("openAPIV3Schema"), v.Name)...)
 	}
-	errs = append(errs, validateSubresources(v.Subresources, path+".subresources")...)
-	errs = append(errs, validateColumns(v.AdditionalPrinterColumns, path+".additionalPrinterColumns")...)
+	errs = append(errs, validateSubresources(v.Subresources, path.Child("subresources"))...)
+	errs = append(errs, validateColumns(v.AdditionalPrinterColumns, path.Child("additionalPrinterColumns"))...)
 	if len(v.SelectableFields) > 0 {
 		if !api.HasSchema(v) {
-			errs = append(errs, field.InvalidValue(path+".selectableFields", "", "may only be set when `version.schema.openAPIV3Schema` is not included"))
+			errs = append(errs, field.Invalid(path.Child("selectableFields"), "", "may only be set when `version.schema.openAPIV3Schema` is not included"))
 		} else {
 			errs = append(errs, validateSelectableFields(v.SelectableFields, schema,
-				path+".schema.openAPIV3Schema", path+".selectableFields", v.Name, opts)...)
+				path.Child("schema").Child("openAPIV3Schema"), path.Child("selectableFields"), v.Name, opts)...)
 		}
 	}
 	return errs
@@ -190,7 +188,7 @@ func validateVersion(v *api.Version, i int, statusEnabled bool, opts options) fi
 // invalidVersions is the error of spec.versions with detail; the list
 // prints as the server converted it before validation began.
 func (in *internalSpec) invalidVersions(detail string) *field.Error {
-	e := field.InvalidValue("spec.versions", in.Versions, detail)
+	e := field.Invalid(field.NewPath("spec", "versions"), in.Versions, detail)
 	field.SetHoisting(e, &in.hoisting)
 	return e
 }

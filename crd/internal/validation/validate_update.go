@@ -58,17 +58,17 @@ func tooManySelectableFieldsAllowed(in, oldIn *internalSpec) map[string]bool {
 // once old is Established.
 func validateSpecUpdate(in, oldIn *internalSpec, opts options) field.ErrorList {
 	var errs field.ErrorList
-	immutable := func(path, value, oldValue string) {
+	immutable := func(parent *field.Path, name, value, oldValue string) {
 		if value != oldValue {
-			errs = append(errs, field.InvalidValue(path, value, fieldImmutable))
+			errs = append(errs, field.Invalid(parent.Child(name), value, fieldImmutable))
 		}
 	}
 	if opts.requireImmutableNames {
-		immutable("spec.scope", in.Scope, oldIn.Scope)
-		immutable("spec.names.kind", in.names.Kind, oldIn.names.Kind)
+		immutable(specPath, "scope", in.Scope, oldIn.Scope)
+		immutable(namesPath, "kind", in.names.Kind, oldIn.names.Kind)
 	}
-	immutable("spec.group", in.Group, oldIn.Group)
-	immutable("spec.names.plural", in.names.Plural, oldIn.names.Plural)
+	immutable(specPath, "group", in.Group, oldIn.Group)
+	immutable(namesPath, "plural", in.names.Plural, oldIn.names.Plural)
 	return errs
 }
 

@@ -93,6 +93,11 @@
 // update the fields that may not change; status.acceptedNames;
 // status.storedVersions; the approval annotation; preserveUnknownFields.
 //
+// An [Error]'s Field is its path as the server prints it, and its Path
+// method returns the steps of that path, names, keys and indices, so that
+// a caller need not read them back from the string; [V1Path] moves the
+// steps of the internal paths listed below to the v1 document.
+//
 // An [Error] prints its value as the server does: a string quoted, a
 // number or boolean as is, anything else as the JSON of the server's
 // internal Go type, with Go field names and every field present. A list of

@@ -27,7 +27,9 @@ const (
 
 // Error is one thing the API server would reject, as k8s.io/apimachinery's
 // field.Error: the field path, the kind of error, the offending value and
-// a detail. For example:
+// a detail. Field is the path as the server prints it; the Path method
+// returns its steps (names, keys and indices), and [V1Path] where an
+// internal path of the server is in the v1 document. For example:
 //
 //	&Error{Type: ErrorTypeInvalid, Field: "spec.versions[0].name", BadValue: "V1", Detail: "a DNS-1035 label must ..."}
 //

@@ -1,10 +1,9 @@
 package inputs
 
 import (
-	"iter"
 	"strconv"
-	"strings"
 
+	"github.com/kubeversion/kubeversion/crd"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -16,11 +15,8 @@ import (
 // is, down to the object itself.
 //
 // The API server reports some fields at the paths of its internal type;
-// they are found at their v1 places: spec.version is versions[0].name;
-// spec.conversion.webhookClientConfig and .conversionReviewVersions are
-// under spec.conversion.webhook; and spec.validation, spec.subresources,
-// spec.additionalPrinterColumns and spec.selectableFields, where the server
-// moves what every version shares, are found in the first version.
+// they are found at their v1 places, as crd.V1Path gives them:
+// spec.validation in the first version, for example.
 //
 // Locate scans the keys of each mapping on the path: to locate many fields
 // of one object, as the errors of a CRD, use a [Locator].
@@ -53,29 +49,53 @@ func NewLocator(o Object) *Locator {
 // are indexed: below it, a scan costs less than a map.
 const Indexed = 32
 
-// line returns the line of the field at path, as [Locate].
+// Line returns the line of the field at path, as [Locate]: a path that
+// is only a string, read as crd.ParsePath reads it.
 func (l *Locator) Line(path string) int {
+	return l.LineOf(crd.ParsePath(path))
+}
+
+// LineOf returns the line of the field at path, the steps of the path of
+// an error of a CRD (crd.Error's Path), as [Locate] finds it.
+func (l *Locator) LineOf(path []crd.PathStep) int {
 	if line, ok := l.versionLine(path); ok {
 		return line
 	}
+	if !l.parse() {
+		return l.top
+	}
+	return l.walk(crd.V1Path(path), true, StepName)
+}
+
+// parse parses the object's text when first needed, and reports whether
+// it has a node to walk.
+func (l *Locator) parse() bool {
 	if !l.parsed {
 		l.node, l.parsed = l.object.textNode(), true
 		l.object = Object{}
 	}
-	if l.node == nil {
-		return l.top
+	return l.node != nil
+}
+
+// StepName returns what a step names in a document: the field name or the
+// map key, or the index in decimal.
+func StepName(s crd.PathStep) string {
+	if s.Kind == crd.StepIndex {
+		return strconv.Itoa(s.Index)
 	}
-	return l.walk(pathSteps(v1Path(path)), true)
+	return s.Name
 }
 
 // walk returns the line of the field that steps lead to in the parsed
 // text, or of the nearest enclosing field there, down to the object
-// itself. A step into a sequence is an index or, when byKey, the key of
-// the first item that has it (a CRD's versions by name).
-func (l *Locator) walk(steps iter.Seq[string], byKey bool) int {
+// itself, each step read by name (see [StepName]). A step into a
+// sequence is an index or, when byKey, the key of the first item that has
+// it (a CRD's versions by name).
+func (l *Locator) walk(steps []crd.PathStep, byKey bool, name func(crd.PathStep) string) int {
 	n := l.node
 	line := n.Line
-	for step := range steps {
+	for _, s := range steps {
+		step := name(s)
 		if n.Kind == yaml.SequenceNode {
 			if i, err := strconv.Atoi(step); err == nil {
 				if i < 0 || i >= len(n.Content) {
@@ -107,20 +127,21 @@ func (l *Locator) walk(steps iter.Seq[string], byKey bool) int {
 
 // versionLine returns the line of spec.versions[i].name when the reader
 // found it, without parsing the text.
-func (l *Locator) versionLine(path string) (int, bool) {
-	rest, ok := strings.CutPrefix(path, "spec.versions[")
-	if !ok || l.object.versionLines == nil {
+func (l *Locator) versionLine(path []crd.PathStep) (int, bool) {
+	if l.object.versionLines == nil || len(path) != 4 || !isName(path[0], "spec") || !isName(path[1], "versions") ||
+		path[2].Kind != crd.StepIndex || !isName(path[3], "name") {
 		return 0, false
 	}
-	index, rest, ok := strings.Cut(rest, "]")
-	if !ok || rest != ".name" {
-		return 0, false
-	}
-	i, err := strconv.Atoi(index)
-	if err != nil || i < 0 || i >= len(l.object.versionLines) || index != strconv.Itoa(i) {
+	i := path[2].Index
+	if i < 0 || i >= len(l.object.versionLines) {
 		return 0, false
 	}
 	return l.object.versionLines[i], true
+}
+
+// isName reports whether s is the field name.
+func isName(s crd.PathStep, name string) bool {
+	return s.Kind == crd.StepName && s.Name == name
 }
 
 // keyIndex returns the index in mapping n's Content of the first key
@@ -180,24 +201,4 @@ func (l *Locator) firstWith(n *yaml.Node, key string) *yaml.Node {
 		l.firsts[n] = index
 	}
 	return index[key]
-}
-
-// v1Path rewrites the internal paths of the API server to v1 ones.
-func v1Path(path string) string {
-	switch {
-	case path == "spec.version":
-		return "spec.versions[0].name"
-	case strings.HasPrefix(path, "spec.conversion.webhookClientConfig"):
-		return "spec.conversion.webhook.clientConfig" + strings.TrimPrefix(path, "spec.conversion.webhookClientConfig")
-	case strings.HasPrefix(path, "spec.conversion.conversionReviewVersions"):
-		return "spec.conversion.webhook.conversionReviewVersions" + strings.TrimPrefix(path, "spec.conversion.conversionReviewVersions")
-	case strings.HasPrefix(path, "spec.validation"):
-		return "spec.versions[0].schema" + strings.TrimPrefix(path, "spec.validation")
-	}
-	for _, shared := range []string{"spec.subresources", "spec.additionalPrinterColumns", "spec.selectableFields"} {
-		if strings.HasPrefix(path, shared) {
-			return "spec.versions[0]." + strings.TrimPrefix(path, "spec.")
-		}
-	}
-	return path
 }

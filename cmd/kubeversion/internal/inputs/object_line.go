@@ -1,31 +1,30 @@
 package inputs
 
-import "strings"
+import (
+	"strings"
 
-// objectLine finds the line of a field of a custom resource, as
-// [Locator.line] does for a CRD, with its indices, but takes paths as they are:
-// spec.version or spec.validation of a custom resource are its own fields,
-// not the internal paths of a CRD that locator rewrites (see v1Path). A
-// key in brackets may be quoted, as CEL's fieldPath writes it:
-// spec.labels['app'].
+	"github.com/kubeversion/kubeversion/crd"
+)
+
+// ObjectLine finds the line of a field of a custom resource, as
+// [Locator.Line] does for a CRD, with its indices, but takes paths as
+// they are: spec.version or spec.validation of a custom resource are its
+// own fields, not the internal paths of a CRD (see crd.V1Path). A key may
+// be quoted, as CEL's fieldPath writes it: spec.labels['app'].
 //
 // It returns the line of the field at path, or of the nearest enclosing
 // field in the text, down to the object itself.
 func (l *Locator) ObjectLine(path string) int {
-	if !l.parsed {
-		l.node, l.parsed = l.object.textNode(), true
-		l.object = Object{}
-	}
-	if l.node == nil {
+	return l.ObjectLineOf(crd.ParsePath(path))
+}
+
+// ObjectLineOf is [Locator.ObjectLine] of the steps of a path, those of
+// the error of a custom resource (crd.Error's Path).
+func (l *Locator) ObjectLineOf(path []crd.PathStep) int {
+	if !l.parse() {
 		return l.top
 	}
-	return l.walk(func(yield func(string) bool) {
-		for step := range pathSteps(path) {
-			if !yield(unquoteKey(step)) {
-				return
-			}
-		}
-	}, false)
+	return l.walk(path, false, func(s crd.PathStep) string { return unquoteKey(StepName(s)) })
 }
 
 // unquoteKey returns a key that CEL's fieldPath quotes, 'app' or "app",

@@ -32,7 +32,7 @@ func (r *report) addError(e server.Error) {
 func (r *report) addServerError(err *crd.Error, loc *inputs.Locator) {
 	if r.listsError() {
 		e := server.Error{
-			Line: loc.Line(err.Field), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
+			Line: loc.LineOf(err.Path()), Field: err.Field, Type: err.Type.String(), Detail: err.Detail, Message: err.Error(),
 		}
 		r.Errors = append(r.Errors, e.Shortened())
 	}

@@ -50,8 +50,10 @@ func DecodeCRD(o inputs.Object, loc *inputs.Locator) (*crd.CustomResourceDefinit
 		}
 		return c, errs
 	case errors.As(err, &typeErr):
+		// A TypeError is encoding/json's, not a crd.Error: its Field is
+		// only a string, the dotted path without indices.
 		path := typeErr.Field
-		if p, ok := findType(o.Fields, inputs.SplitPath(typeErr.Field), jsonType(typeErr.Value)); ok {
+		if p, ok := findType(o.Fields, crd.ParsePath(typeErr.Field), jsonType(typeErr.Value)); ok {
 			path = p
 		}
 		return nil, []Error{{
@@ -76,9 +78,9 @@ func DecodeOld(o inputs.Object) (*crd.CustomResourceDefinition, *inputs.Problem)
 // of the lists on the way, since the server's type errors name a field
 // without its indices ("spec.versions.served"). For example, with two
 // versions of which the second has served: "yes", findType(fields,
-// {"spec", "versions", "served"}, "string") returns
+// crd.ParsePath("spec.versions.served"), "string") returns
 // "spec.versions[1].served".
-func findType(v any, steps []string, kind string) (string, bool) {
+func findType(v any, steps []crd.PathStep, kind string) (string, bool) {
 	if list, ok := v.([]any); ok {
 		for i, e := range list {
 			if p, ok := findType(e, steps, kind); ok {
@@ -94,7 +96,8 @@ func findType(v any, steps []string, kind string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	e, ok := m[steps[0]]
+	name := inputs.StepName(steps[0])
+	e, ok := m[name]
 	if !ok {
 		return "", false
 	}
@@ -102,7 +105,7 @@ func findType(v any, steps []string, kind string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return joinPath(steps[0], p), true
+	return joinPath(name, p), true
 }
 
 // joinPath joins a field path and the path under it: "a" and "b" give

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/crd"
 )
 
 func TestFindType(t *testing.T) {
@@ -22,7 +23,7 @@ spec:
 		{"spec.versions.name", "number", ""},
 		{"spec", "object", "spec"},
 	} {
-		got, _ := findType(objects[0].Fields, inputs.SplitPath(tt.path), tt.kind)
+		got, _ := findType(objects[0].Fields, crd.ParsePath(tt.path), tt.kind)
 		if got != tt.want {
 			t.Errorf("findType(%q, %q) = %q, want %q", tt.path, tt.kind, got, tt.want)
 		}

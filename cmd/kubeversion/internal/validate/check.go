@@ -188,7 +188,7 @@ func (ck *checker) addResult(r ObjectReport, res *crd.ObjectResult, loc *inputs.
 	}
 	for _, e := range res.Errors {
 		if r.listsError() {
-			l := server.Error{Line: loc.ObjectLine(e.Field), Field: e.Field, Type: e.Type.String(), Detail: e.Detail, Message: e.Error()}
+			l := server.Error{Line: loc.ObjectLineOf(e.Path()), Field: e.Field, Type: e.Type.String(), Detail: e.Detail, Message: e.Error()}
 			r.Errors = append(r.Errors, l.Shortened())
 		}
 	}

@@ -48,8 +48,8 @@ func TestWriteSARIF(t *testing.T) {
 	}
 	for i, want := range []struct {
 		rule, level, text string
-		index            int
-		suppressed       bool
+		index             int
+		suppressed        bool
 	}{
 		{"field-removed", "error", "w: spec.f: gone", 0, false},
 		{"needs-kubernetes", "note", "w: needs 1.30", 1, false},

@@ -43,38 +43,8 @@ _kubeversion() {
 	COMPREPLY=()
 	case $cmd in
 `)
-	for _, p := range parents(cmds) {
-		fmt.Fprintf(&b, "\t%s) ((i + 1 < COMP_CWORD)) && cmd=\"$cmd ${COMP_WORDS[i+1]}\" && ((i++)) ;;\n", p)
-	}
-	b.WriteString("\tesac\n\tcase $cmd in\n")
-	fmt.Fprintf(&b, "\t\"\")\n\t\tif [[ $cur == -* ]]; then _kubeversion_reply \"$cur\" \"--help --version\"; else _kubeversion_reply \"$cur\" %q; fi ;;\n", words(topCommands(cmds)))
-	for _, c := range cmds {
-		fmt.Fprintf(&b, "\t%q)\n", c.name)
-		if values := valueFlags(c); len(values) > 0 {
-			b.WriteString("\t\tcase $prev in\n")
-			for _, f := range values {
-				switch {
-				case f.choices() != nil:
-					fmt.Fprintf(&b, "\t\t%s) _kubeversion_reply \"$cur\" %q; return ;;\n", f.name, words(f.choices()))
-				case f.takesFile():
-					fmt.Fprintf(&b, "\t\t%s) return ;;\n", f.name)
-				default:
-					fmt.Fprintf(&b, "\t\t%s) _kubeversion_none; return ;;\n", f.name)
-				}
-			}
-			b.WriteString("\t\tesac\n")
-		}
-		fmt.Fprintf(&b, "\t\tif [[ $cur == -* ]]; then\n\t\t\t_kubeversion_reply \"$cur\" %q\n", flagNames(c))
-		switch {
-		case c.words != nil:
-			fmt.Fprintf(&b, "\t\telif ((COMP_CWORD == i + 1)); then\n\t\t\t_kubeversion_reply \"$cur\" %q\n", words(c.words))
-			b.WriteString("\t\telse\n\t\t\t_kubeversion_none\n")
-		case !c.files:
-			b.WriteString("\t\telse\n\t\t\t_kubeversion_none\n")
-		}
-		b.WriteString("\t\tfi\n\t\t;;\n")
-	}
-	b.WriteString("\tesac\n}\n\ncomplete -o default -F _kubeversion kubeversion\n")
+	writeCases(&b, cmds, bashCases)
+	b.WriteString("}\n\ncomplete -o default -F _kubeversion kubeversion\n")
 	io.WriteString(w, b.String())
 }
 
@@ -96,38 +66,8 @@ _kubeversion() {
 	done
 	case $cmd in
 `)
-	for _, p := range parents(cmds) {
-		fmt.Fprintf(&b, "\t%s) ((i + 1 < CURRENT)) && cmd=\"$cmd ${words[i+1]}\" && ((i++)) ;;\n", p)
-	}
-	b.WriteString("\tesac\n\tcase $cmd in\n")
-	fmt.Fprintf(&b, "\t\"\")\n\t\tif [[ $cur == -* ]]; then compadd -- --help --version; else compadd -- %s; fi ;;\n", words(topCommands(cmds)))
-	for _, c := range cmds {
-		fmt.Fprintf(&b, "\t%q)\n", c.name)
-		if values := valueFlags(c); len(values) > 0 {
-			b.WriteString("\t\tcase $prev in\n")
-			for _, f := range values {
-				switch {
-				case f.choices() != nil:
-					fmt.Fprintf(&b, "\t\t%s) compadd -- %s; return ;;\n", f.name, words(f.choices()))
-				case f.takesFile():
-					fmt.Fprintf(&b, "\t\t%s) _files; return ;;\n", f.name)
-				default:
-					fmt.Fprintf(&b, "\t\t%s) return 1 ;;\n", f.name)
-				}
-			}
-			b.WriteString("\t\tesac\n")
-		}
-		fmt.Fprintf(&b, "\t\tif [[ $cur == -* ]]; then\n\t\t\tcompadd -- %s\n", flagNames(c))
-		switch {
-		case c.words != nil:
-			fmt.Fprintf(&b, "\t\telif ((CURRENT == i + 1)); then\n\t\t\tcompadd -- %s\n", words(c.words))
-		case c.files:
-			b.WriteString("\t\telse\n\t\t\t_files\n")
-		}
-		b.WriteString("\t\tfi\n\t\t;;\n")
-	}
-	b.WriteString(`	esac
-}
+	writeCases(&b, cmds, zshCases)
+	b.WriteString(`}
 
 if [[ ${funcstack[1]} == _kubeversion ]]; then
 	_kubeversion "$@" # autoloaded from $fpath
@@ -136,6 +76,71 @@ else
 fi
 `)
 	io.WriteString(w, b.String())
+}
+
+// shellCases is what the bash and zsh scripts write differently in the
+// cases that find the command being completed and complete its words.
+type shellCases struct {
+	cword, words string                   // the shell's names of the current word's index and of the words
+	reply        func(list string) string // the command that completes the words of list
+	fileValue    string                   // after a flag whose value is a file
+	noValue      string                   // after a flag whose value the script does not complete
+	files        string                   // in a command's file arguments, or "" for the shell's default
+	none         string                   // where nothing is to be completed, or "" for nothing to write
+}
+
+var bashCases = shellCases{
+	cword: "COMP_CWORD", words: "COMP_WORDS",
+	reply:     func(list string) string { return fmt.Sprintf("_kubeversion_reply \"$cur\" %q", list) },
+	fileValue: "return", noValue: "_kubeversion_none; return",
+	none: "_kubeversion_none",
+}
+
+var zshCases = shellCases{
+	cword: "CURRENT", words: "words",
+	reply:     func(list string) string { return "compadd -- " + list },
+	fileValue: "_files; return", noValue: "return 1",
+	files: "_files",
+}
+
+// writeCases writes the end of the case that finds the command being
+// completed, for the commands with subcommands, and the case that
+// completes its words, in the dialect s.
+func writeCases(b *strings.Builder, cmds []completionCommand, s shellCases) {
+	for _, p := range parents(cmds) {
+		fmt.Fprintf(b, "\t%s) ((i + 1 < %s)) && cmd=\"$cmd ${%s[i+1]}\" && ((i++)) ;;\n", p, s.cword, s.words)
+	}
+	b.WriteString("\tesac\n\tcase $cmd in\n")
+	fmt.Fprintf(b, "\t\"\")\n\t\tif [[ $cur == -* ]]; then %s; else %s; fi ;;\n", s.reply("--help --version"), s.reply(words(topCommands(cmds))))
+	for _, c := range cmds {
+		fmt.Fprintf(b, "\t%q)\n", c.name)
+		if values := valueFlags(c); len(values) > 0 {
+			b.WriteString("\t\tcase $prev in\n")
+			for _, f := range values {
+				action := s.noValue
+				switch {
+				case f.choices() != nil:
+					action = s.reply(words(f.choices())) + "; return"
+				case f.takesFile():
+					action = s.fileValue
+				}
+				fmt.Fprintf(b, "\t\t%s) %s ;;\n", f.name, action)
+			}
+			b.WriteString("\t\tesac\n")
+		}
+		fmt.Fprintf(b, "\t\tif [[ $cur == -* ]]; then\n\t\t\t%s\n", s.reply(flagNames(c)))
+		other := s.none
+		if c.words != nil {
+			fmt.Fprintf(b, "\t\telif ((%s == i + 1)); then\n\t\t\t%s\n", s.cword, s.reply(words(c.words)))
+		} else if c.files {
+			other = s.files
+		}
+		if other != "" {
+			fmt.Fprintf(b, "\t\telse\n\t\t\t%s\n", other)
+		}
+		b.WriteString("\t\tfi\n\t\t;;\n")
+	}
+	b.WriteString("\tesac\n")
 }
 
 // writeFish writes the fish completion script for cmds.

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -213,7 +214,7 @@ func TestActionInputs(t *testing.T) {
 			t.Errorf("input %s reaches no step through env:", name)
 		}
 	}
-	if names := sortedKeys(a.Inputs); !slices.Contains(names, "go-version") {
+	if names := slices.Sorted(maps.Keys(a.Inputs)); !slices.Contains(names, "go-version") {
 		t.Errorf("inputs %q: want go-version too", names)
 	}
 }

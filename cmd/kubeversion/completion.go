@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -76,7 +77,7 @@ func completionCommands() []completionCommand {
 			run: func(e *env, args []string) int { return runWebhook(e, append([]string{"check"}, args...)) }},
 		{name: "migrate", summary: "move a CRD's stored objects to its storage version on the cluster", run: runMigrate},
 		{name: "help", summary: "print the help of kubeversion or of a command"},
-		{name: "completion", summary: "print a shell completion script", words: sortedKeys(shells)},
+		{name: "completion", summary: "print a shell completion script", words: slices.Sorted(maps.Keys(shells))},
 	}
 	for i, c := range cmds {
 		if c.name == "help" {
@@ -152,14 +153,4 @@ func isShellWord(s string) bool {
 		}
 	}
 	return true
-}
-
-// sortedKeys returns the keys of m, sorted.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

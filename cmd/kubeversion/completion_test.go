@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,7 +41,7 @@ func needShell(t *testing.T, shell string) string {
 }
 
 func TestCompletionSyntax(t *testing.T) {
-	for _, shell := range sortedKeys(shells) {
+	for _, shell := range slices.Sorted(maps.Keys(shells)) {
 		t.Run(shell, func(t *testing.T) {
 			sh := needShell(t, shell)
 			if out, err := exec.Command(sh, "-n", completionScript(t, shell)).CombinedOutput(); err != nil {
@@ -173,7 +174,7 @@ func TestCompletionFish(t *testing.T) {
 
 // TestCompletionCommands checks that the scripts know every command.
 func TestCompletionCommands(t *testing.T) {
-	want := append(sortedKeys(commands), "help")
+	want := append(slices.Sorted(maps.Keys(commands)), "help")
 	slices.Sort(want)
 	got := topCommands(completionCommands())
 	slices.Sort(got)

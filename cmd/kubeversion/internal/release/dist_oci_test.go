@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -157,7 +158,7 @@ func checkImage(t *testing.T, dist, version string) {
 			t.Fatal(err)
 		}
 		if got := files["kubeversion"]; len(files) != 1 || !bytes.Equal(got.data, want) || got.mode != 0o755 {
-			t.Errorf("%s: the layer holds %q, want only kubeversion, dist/%s/kubeversion, mode 755", p, sortedKeys(files), p)
+			t.Errorf("%s: the layer holds %q, want only kubeversion, dist/%s/kubeversion, mode 755", p, slices.Sorted(maps.Keys(files)), p)
 		}
 	}
 	if !slices.Equal(platforms, imagePlatforms) {

@@ -8,6 +8,7 @@ import (
 	"debug/elf"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,7 +83,7 @@ func readChecksums(t *testing.T, dist string) map[string]string {
 // is the snapshot version of this commit.
 func distVersion(t *testing.T, sums map[string]string) string {
 	t.Helper()
-	names := sortedKeys(sums)
+	names := slices.Sorted(maps.Keys(sums))
 	m := regexp.MustCompile(`(?m)^kubeversion_(.+)_linux_amd64\.tar\.gz$`).FindStringSubmatch(strings.Join(names, "\n"))
 	if m == nil {
 		t.Fatalf("checksums.txt has no linux/amd64 archive: %q", names)
@@ -119,7 +120,7 @@ func binaryName(p string) string {
 func checkArchive(t *testing.T, dist, version, p string) {
 	files := readArchive(t, filepath.Join(dist, archiveName(version, p)))
 	bin := binaryName(p)
-	if got, want := sortedKeys(files), []string{"LICENSE", "README.md", bin}; !slices.Equal(got, want) {
+	if got, want := slices.Sorted(maps.Keys(files)), []string{"LICENSE", "README.md", bin}; !slices.Equal(got, want) {
 		t.Errorf("%s holds %q, want %q", archiveName(version, p), got, want)
 	}
 	for _, doc := range []string{"LICENSE", "README.md"} {

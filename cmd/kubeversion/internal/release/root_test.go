@@ -3,7 +3,6 @@ package release
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 )
 
@@ -15,14 +14,4 @@ func readRoot(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return data
-}
-
-// sortedKeys returns the keys of m, sorted.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -43,13 +43,13 @@ func splitStream(file string, r io.Reader, yield func(document) bool) *Problem {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(jsonPeek)
 	if !bytes.HasPrefix(bytes.TrimLeftFunc(head, unicode.IsSpace), []byte("{")) {
-		return splitYAML(file, br, 1, yield)
+		return splitYAML(file, br, 1, true, yield)
 	}
 	rest, line, p := splitJSON(file, br, yield)
 	if p != nil || rest == nil {
 		return p
 	}
-	return splitYAML(file, bufio.NewReaderSize(rest, 64<<10), line, yield)
+	return splitYAML(file, bufio.NewReaderSize(rest, 64<<10), line, true, yield)
 }
 
 // splitJSON reads r as a stream of JSON values, calling yield with each.
@@ -119,12 +119,14 @@ func (rec *recorder) Read(p []byte) (int, error) {
 // splitYAML cuts r at "---" lines, as kubectl's YAMLReader, into documents
 // from line n on. A line's "\r\n" becomes "\n", as bufio.Reader.ReadLine
 // makes it there. Each line is copied once, from r's buffer to the
-// document's, and the lines that need no care (see [plainRun]) in runs.
-func splitYAML(file string, r *bufio.Reader, n int, yield func(document) bool) *Problem {
+// document's, and with runs the lines that need no care (see [plainRun])
+// in runs: without, one line at a time, the reference that
+// FuzzSplitYAML holds the runs to.
+func splitYAML(file string, r *bufio.Reader, n int, runs bool, yield func(document) bool) *Problem {
 	var buf []byte
 	bufLine := 0
 	for ; ; n++ {
-		if run, lines := plainRun(r); lines > 0 {
+		if run, lines := plainRunIf(runs, r); lines > 0 {
 			if len(buf) == 0 {
 				bufLine = n
 			}
@@ -190,6 +192,14 @@ func plainRun(r *bufio.Reader) ([]byte, int) {
 		b = b[:sep+1]
 	}
 	return b, bytes.Count(b, []byte("\n"))
+}
+
+// plainRunIf is plainRun(r) if runs is set, and no lines otherwise.
+func plainRunIf(runs bool, r *bufio.Reader) ([]byte, int) {
+	if !runs {
+		return nil, 0
+	}
+	return plainRun(r)
 }
 
 // reuse returns buf emptied for the next document, or nil when it is

@@ -11,11 +11,12 @@ import (
 	"testing"
 )
 
-// splitAll returns what split yields of text, read through a buffer of
-// size, and the problem it returns, as text.
-func splitAll(split func(string, *bufio.Reader, int, func(document) bool) *Problem, text []byte, size int, stopAfter int) []string {
+// splitAll returns what splitYAML yields of text, with runs or one line
+// at a time, read through a buffer of size, and the problem it returns,
+// as text.
+func splitAll(runs bool, text []byte, size int, stopAfter int) []string {
 	var out []string
-	p := split("f", bufio.NewReaderSize(bytes.NewReader(text), size), 1, func(d document) bool {
+	p := splitYAML("f", bufio.NewReaderSize(bytes.NewReader(text), size), 1, runs, func(d document) bool {
 		out = append(out, fmt.Sprintf("%d:%q", d.line, d.text))
 		return len(out) != stopAfter
 	})
@@ -29,8 +30,8 @@ func checkSplitSame(t *testing.T, text []byte) {
 	t.Helper()
 	for _, size := range []int{16, 37, 4096} {
 		for _, stop := range []int{0, 1} {
-			got := splitAll(splitYAML, text, size, stop)
-			want := splitAll(splitYAMLByLine, text, size, stop)
+			got := splitAll(true, text, size, stop)
+			want := splitAll(false, text, size, stop)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("splitYAML(%q), buffer %d, stop after %d:\n%q\none line at a time:\n%q", text, size, stop, got, want)
 			}
@@ -54,7 +55,7 @@ func TestSplitYAMLReadError(t *testing.T) {
 	broken := errors.New("broken")
 	r := io.MultiReader(strings.NewReader(strings.Repeat("a: b\n", 50)), &errReader{broken})
 	var docs []document
-	p := splitYAML("f", bufio.NewReaderSize(r, 16), 1, func(d document) bool {
+	p := splitYAML("f", bufio.NewReaderSize(r, 16), 1, true, func(d document) bool {
 		docs = append(docs, d)
 		return true
 	})
@@ -73,54 +74,4 @@ func FuzzSplitYAML(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text []byte) {
 		checkSplitSame(t, text)
 	})
-}
-
-// splitYAMLByLine is splitYAML as it was before it copied whole runs of
-// lines at once: one line at a time. It is the reference of
-// FuzzSplitYAML.
-//
-// It cuts r at "---" lines, as kubectl's YAMLReader, into documents
-// from line n on. A line's "\r\n" becomes "\n", as bufio.Reader.ReadLine
-// makes it there. Each line is copied once, from r's buffer to the
-// document's.
-func splitYAMLByLine(file string, r *bufio.Reader, n int, yield func(document) bool) *Problem {
-	var buf []byte
-	bufLine := 0
-	for ; ; n++ {
-		mark := len(buf)
-		var err error
-		buf, err = appendLine(buf, r)
-		if err != nil && !errors.Is(err, io.EOF) {
-			return &Problem{file, 0, err.Error()}
-		}
-		if err != nil && len(buf) == mark { // the end
-			if len(buf) > 0 {
-				yield(document{text: buf, line: bufLine})
-			}
-			return nil
-		}
-		line := bytes.TrimSuffix(buf[mark:], []byte("\r"))
-		if bytes.HasPrefix(line, []byte("---")) {
-			trimmed := strings.TrimSpace(string(line[3:]))
-			buf = buf[:mark]
-			if trimmed != "" && trimmed[0] != '#' {
-				if len(buf) > 0 && !yield(document{text: buf, line: bufLine}) {
-					return nil
-				}
-				return &Problem{file, n, "invalid Yaml document separator: " + trimmed}
-			}
-			if len(buf) > 0 {
-				d := document{text: buf, line: bufLine}
-				buf = reuse(buf) // before yield, so that a big text can go once read
-				if !yield(d) {
-					return nil
-				}
-			}
-			continue
-		}
-		if mark == 0 {
-			bufLine = n
-		}
-		buf = append(buf[:mark+len(line)], '\n')
-	}
 }

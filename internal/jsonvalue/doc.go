@@ -25,10 +25,11 @@
 // ([Reader.Start], [Reader.Fields], [Reader.Value]), for a caller that
 // knows its shape, as conversion's Handler knows a ConversionReview's.
 // [Number] reads one number as a Reader does, from a buffer that may stay
-// on the stack.
+// on the stack. [Unmarshal] is the slow path itself, with its errors.
 //
 // Not in scope: crd's decoder, which reads into crd's Go types and keeps
 // field paths for its errors; values of other Go types, which go to
-// json.Marshal, json.Unmarshal and reflect; and error messages: the
-// Reader only says whether it read, and the slow path says why not.
+// json.Marshal, json.Unmarshal and reflect; and error messages of its
+// own: the Reader only says whether it read, and the slow path says why
+// not.
 package jsonvalue

@@ -184,3 +184,14 @@ func ExampleNumber() {
 	// <nil> <nil> false
 	// <nil> <nil> false
 }
+
+func ExampleUnmarshal() {
+	for _, in := range []string{`{"a": [7, 2.5, null]}`, `1e400`, `{} x`} {
+		v, err := jsonvalue.Unmarshal([]byte(in))
+		fmt.Println(v, err)
+	}
+	// Output:
+	// map[a:[7 2.5 <nil>]] <nil>
+	// <nil> strconv.ParseFloat: parsing "1e400": value out of range
+	// <nil> invalid character 'x' after top-level value
+}

@@ -30,7 +30,7 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var r Reader
 		got, ok := r.Read(data)
-		want, err := slowRead(data)
+		want, err := Unmarshal(data)
 		switch {
 		case ok && err != nil:
 			t.Fatalf("Read(%q) = %#v, true; the slow path fails: %v", data, got, err)

@@ -1,55 +1,12 @@
 package jsonvalue
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// slowRead decodes data as crd.JSON does, the slow path the Reader must
-// agree with: encoding/json with UseNumber, nothing but white space after
-// the value, then ParseInt or else ParseFloat for each number.
-func slowRead(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 {
-		return nil, json.Unmarshal(data, new(json.RawMessage))
-	}
-	return slowNumbers(v)
-}
-
-func slowNumbers(v any) (any, error) {
-	switch v := v.(type) {
-	case json.Number:
-		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
-			return i, nil
-		}
-		return strconv.ParseFloat(string(v), 64)
-	case []any:
-		for i := range v {
-			var err error
-			if v[i], err = slowNumbers(v[i]); err != nil {
-				return nil, err
-			}
-		}
-	case map[string]any:
-		for k := range v {
-			var err error
-			if v[k], err = slowNumbers(v[k]); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return v, nil
-}
-
-// checkRead fails when r reads data otherwise than slowRead, when it
+// checkRead fails when r reads data otherwise than Unmarshal, when it
 // reads it at all; it returns whether r read it.
 func checkRead(t *testing.T, r *Reader, data []byte) bool {
 	t.Helper()
@@ -57,7 +14,7 @@ func checkRead(t *testing.T, r *Reader, data []byte) bool {
 	if !ok {
 		return false
 	}
-	want, err := slowRead(data)
+	want, err := Unmarshal(data)
 	if err != nil {
 		t.Errorf("Read(%q) = %#v, true; the slow path fails: %v", data, got, err)
 	} else if !Equal(got, want) {

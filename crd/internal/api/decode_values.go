@@ -1,12 +1,12 @@
 package api
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
-	"strconv"
 	"strings"
+
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 )
 
 // UnmarshalJSON reads any JSON value as the API server converts it to its
@@ -16,19 +16,7 @@ import (
 // returns encoding/json's *json.SyntaxError, as json.Unmarshal would,
 // and leaves j unchanged.
 func (j *JSON) UnmarshalJSON(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return err
-	}
-	if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 {
-		// Called directly rather than by encoding/json, which checks the
-		// whole document first: something follows the value. Unmarshal
-		// finds it and says where.
-		return json.Unmarshal(data, new(json.RawMessage))
-	}
-	v, err := convertNumbers(v)
+	v, err := jsonvalue.Unmarshal(data)
 	if err != nil {
 		return err
 	}
@@ -39,33 +27,6 @@ func (j *JSON) UnmarshalJSON(data []byte) error {
 // MarshalJSON writes Value as JSON.
 func (j JSON) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j.Value)
-}
-
-func convertNumbers(v any) (any, error) {
-	switch v := v.(type) {
-	case json.Number:
-		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
-			return i, nil
-		}
-		return strconv.ParseFloat(string(v), 64)
-	case []any:
-		for i := range v {
-			c, err := convertNumbers(v[i])
-			if err != nil {
-				return nil, err
-			}
-			v[i] = c
-		}
-	case map[string]any:
-		for k := range v {
-			c, err := convertNumbers(v[k])
-			if err != nil {
-				return nil, err
-			}
-			v[k] = c
-		}
-	}
-	return v, nil
 }
 
 // UnmarshalJSON reads a boolean or a schema, as the API server does: a

@@ -1,8 +1,6 @@
 package blockyaml
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,45 +9,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubeversion/kubeversion/internal/jsonvalue"
 	"go.yaml.in/yaml/v3"
 	sigsyaml "sigs.k8s.io/yaml"
 )
 
 // kubectlRead reads a YAML document as kubectl does: sigs.k8s.io/yaml's
 // YAMLToJSON, then JSON decoding with numbers as int64 where they fit,
-// float64 otherwise.
+// float64 otherwise, as crd.JSON decodes.
 func kubectlRead(text []byte) (any, error) {
 	j, err := sigsyaml.YAMLToJSON(text)
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(j))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	return numbers(v), nil
-}
-
-func numbers(v any) any {
-	switch v := v.(type) {
-	case json.Number:
-		if i, err := v.Int64(); err == nil {
-			return i
-		}
-		f, _ := v.Float64()
-		return f
-	case map[string]any:
-		for k, e := range v {
-			v[k] = numbers(e)
-		}
-	case []any:
-		for i, e := range v {
-			v[i] = numbers(e)
-		}
-	}
-	return v
+	return jsonvalue.Unmarshal(j)
 }
 
 // v3Lines returns the lines of the keys at watch, found with

@@ -64,18 +64,11 @@ func (s JSONSchemaPropsOrBool) MarshalJSON() ([]byte, error) {
 // any other value leaves both empty, without an error.
 func (s *JSONSchemaPropsOrArray) UnmarshalJSON(data []byte) error {
 	var nw JSONSchemaPropsOrArray
-	switch firstByte(data) {
-	case '{':
-		var sch JSONSchemaProps
-		if _, err := DecodeInto(data, &sch, false); err != nil {
-			return err
-		}
-		nw.Schema = &sch
-	case '[':
-		if _, err := DecodeInto(data, &nw.JSONSchemas, false); err != nil {
-			return err
-		}
+	sch, err := decodeSchemaOrList(data, &nw.JSONSchemas)
+	if err != nil {
+		return err
 	}
+	nw.Schema = sch
 	*s = nw
 	return nil
 }
@@ -92,18 +85,11 @@ func (s JSONSchemaPropsOrArray) MarshalJSON() ([]byte, error) {
 // server, any other value leaves both empty, without an error.
 func (s *JSONSchemaPropsOrStringArray) UnmarshalJSON(data []byte) error {
 	var nw JSONSchemaPropsOrStringArray
-	switch firstByte(data) {
-	case '{':
-		var sch JSONSchemaProps
-		if _, err := DecodeInto(data, &sch, false); err != nil {
-			return err
-		}
-		nw.Schema = &sch
-	case '[':
-		if _, err := DecodeInto(data, &nw.Property, false); err != nil {
-			return err
-		}
+	sch, err := decodeSchemaOrList(data, &nw.Property)
+	if err != nil {
+		return err
 	}
+	nw.Schema = sch
 	*s = nw
 	return nil
 }
@@ -114,6 +100,26 @@ func (s JSONSchemaPropsOrStringArray) MarshalJSON() ([]byte, error) {
 		return json.Marshal(s.Property)
 	}
 	return json.Marshal(s.Schema)
+}
+
+// decodeSchemaOrList reads data as the API server's wrappers of a schema
+// or a list do: an object is the schema it returns, an array is decoded
+// into list, a pointer to a slice, and any other value is neither,
+// without an error.
+func decodeSchemaOrList(data []byte, list any) (*JSONSchemaProps, error) {
+	switch firstByte(data) {
+	case '{':
+		var sch JSONSchemaProps
+		if _, err := DecodeInto(data, &sch, false); err != nil {
+			return nil, err
+		}
+		return &sch, nil
+	case '[':
+		if _, err := DecodeInto(data, list, false); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
 }
 
 // firstByte returns the first byte of a value of more than one byte, as

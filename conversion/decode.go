@@ -73,6 +73,12 @@ func decodeObject(raw []byte) (map[string]any, error) {
 	if m, ok := decodeObjectFast(raw); ok {
 		return m, nil
 	}
+	return decodeObjectSlow(raw)
+}
+
+// decodeObjectSlow is decodeObject through crd.JSON, for its value or its
+// error where decodeObjectFast is not sure to read raw as it does.
+func decodeObjectSlow(raw []byte) (map[string]any, error) {
 	var j crd.JSON
 	if err := j.UnmarshalJSON(raw); err != nil {
 		return nil, err

@@ -4,18 +4,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"mime"
 	"net/http"
-
-	"github.com/kubeversion/kubeversion/crd"
 )
 
 // The Handler, Answer, Restore and TypedStep as they were before they were
-// made fast (commit f531011), kept verbatim as the oracle of the tests
-// that prove the fast ones answer byte for byte the same: legacyHandler
-// decodes the request with encoding/json, each object with crd.JSON,
-// deep-copies it, and encodes with json.Marshal.
+// made fast (commit f531011), the oracle of the tests that prove the fast
+// ones answer byte for byte the same: legacyHandler decodes the request
+// with encoding/json, each object with crd.JSON, deep-copies it, and
+// encodes with json.Marshal; legacyTypedStep goes through encoding/json.
+// Where the fast ones kept the code of then (the checks of the request,
+// Answer's refusals, Restore's merging of labels and annotations, the
+// reading of an object by crd.JSON), the oracle calls that code rather
+// than keep a copy of it; testdata/answers.golden, which the oracle
+// wrote then, still holds it to what it answered.
 
 type legacyHandler struct {
 	Convert      Func
@@ -23,15 +24,17 @@ type legacyHandler struct {
 }
 
 func (h *legacyHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	review, err := h.read(w, r)
+	checks := &Handler{MaxBodyBytes: h.MaxBodyBytes} // its checks of the request and its refusals
+	body, err := checks.read(w, r)
+	var review *Review
+	if err == nil {
+		review, err = DecodeRequest(body)
+	}
 	if err != nil {
-		if errors.Is(err, ErrMethod) {
-			w.Header().Set("Allow", http.MethodPost)
-		}
-		http.Error(w, err.Error(), statusCode(err))
+		checks.refuse(w, err)
 		return
 	}
-	body, err := json.Marshal(legacyAnswer(review, h.Convert))
+	body, err = json.Marshal(legacyAnswer(review, h.Convert))
 	if err != nil {
 		http.Error(w, "conversion: "+err.Error(), http.StatusInternalServerError)
 		return
@@ -40,57 +43,26 @@ func (h *legacyHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Write(body)
 }
 
-func (h *legacyHandler) read(w http.ResponseWriter, r *http.Request) (*Review, error) {
-	if r.Method != http.MethodPost {
-		return nil, fmt.Errorf("%w, not %s", ErrMethod, r.Method)
-	}
-	ct := r.Header.Get("Content-Type")
-	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
-		return nil, fmt.Errorf("%w: %q", ErrContentType, ct)
-	}
-	limit := h.MaxBodyBytes
-	if limit <= 0 {
-		limit = DefaultMaxBodyBytes
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return nil, fmt.Errorf("%w: over %d bytes", ErrBodyTooLarge, limit)
-		}
-		return nil, fmt.Errorf("%w: reading the body: %v", ErrInvalidReview, err)
-	}
-	return DecodeRequest(body)
-}
-
 func legacyAnswer(review *Review, convert Func) *Review {
-	out := &Review{APIVersion: review.APIVersion, Kind: ReviewKind, Response: &Response{}}
 	req := review.Request
-	if req == nil {
-		out.Response.Result = Status{Status: StatusFailure, Message: "conversion: no request"}
-		return out
-	}
-	out.Response.UID = req.UID
-	if convert == nil {
-		out.Response.Result = Status{Status: StatusFailure, Message: "conversion: no conversion function"}
-		return out
+	if req == nil || convert == nil {
+		return Answer(review, convert) // the refusals, with no object to convert
 	}
 	objs := make([]json.RawMessage, len(req.Objects))
+	result := Status{Status: StatusSuccess}
 	for i, raw := range req.Objects {
 		o, err := legacyConvertRaw(raw, req.DesiredAPIVersion, convert)
 		if err != nil {
-			out.Response.Result = Status{Status: StatusFailure, Message: fmt.Sprintf("request.objects[%d]: %v", i, err)}
-			return out
+			objs, result = nil, objectFailure(i, err)
+			break
 		}
 		objs[i] = o
 	}
-	out.Response.ConvertedObjects = objs
-	out.Response.Result = Status{Status: StatusSuccess}
-	return out
+	return &Review{APIVersion: review.APIVersion, Kind: ReviewKind, Response: &Response{UID: req.UID, ConvertedObjects: objs, Result: result}}
 }
 
 func legacyConvertRaw(raw json.RawMessage, to string, convert Func) (json.RawMessage, error) {
-	original, err := legacyDecodeObject(raw)
+	original, err := decodeObjectSlow(raw)
 	if err != nil {
 		return nil, err
 	}
@@ -109,43 +81,12 @@ func legacyConvertRaw(raw json.RawMessage, to string, convert Func) (json.RawMes
 	return b, nil
 }
 
-func legacyDecodeObject(raw []byte) (map[string]any, error) {
-	var j crd.JSON
-	if err := j.UnmarshalJSON(raw); err != nil {
-		return nil, err
-	}
-	m, ok := j.Value.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("%s, not an object", jsonType(raw))
-	}
-	return m, nil
-}
-
+// legacyRestore is Restore with legacyDeepCopy's copies of original's
+// kind and metadata.
 func legacyRestore(original, converted map[string]any, desiredAPIVersion string) map[string]any {
-	converted["apiVersion"] = desiredAPIVersion
-	if kind, ok := original["kind"]; ok {
-		converted["kind"] = legacyDeepCopy(kind)
-	} else {
-		delete(converted, "kind")
-	}
+	kind, hasKind := original["kind"]
 	meta, _ := legacyDeepCopy(original["metadata"]).(map[string]any)
-	if meta == nil {
-		meta = map[string]any{}
-	}
-	if got, ok := converted["metadata"].(map[string]any); ok {
-		for _, f := range [...]string{"labels", "annotations"} {
-			switch v := got[f].(type) {
-			case nil:
-				delete(meta, f)
-			case map[string]any:
-				if stringValues(v) {
-					meta[f] = v
-				}
-			}
-		}
-	}
-	converted["metadata"] = meta
-	return converted
+	return restore(converted, desiredAPIVersion, legacyDeepCopy(kind), hasKind, meta)
 }
 
 func legacyDeepCopy(v any) any {
@@ -186,7 +127,7 @@ func legacyTypedStep[From, To any](f func(*From) (*To, error)) Step {
 		if b, err = json.Marshal(out); err != nil {
 			return nil, fmt.Errorf("encoding %T: %v", out, err)
 		}
-		m, err := legacyDecodeObject(b)
+		m, err := decodeObjectSlow(b)
 		if err != nil {
 			return nil, fmt.Errorf("encoding %T: %v", out, err)
 		}

@@ -114,13 +114,13 @@ func FuzzTypedStepSame(f *testing.F) {
 	}
 	steps := tsSteps()
 	f.Fuzz(func(t *testing.T, text string) {
-		if _, err := legacyDecodeObject([]byte(text)); err != nil {
+		if _, err := decodeObjectSlow([]byte(text)); err != nil {
 			return
 		}
 		for _, s := range steps {
 			// Each step gets its own copy: steps may change their argument.
-			a, _ := legacyDecodeObject([]byte(text))
-			b, _ := legacyDecodeObject([]byte(text))
+			a, _ := decodeObjectSlow([]byte(text))
+			b, _ := decodeObjectSlow([]byte(text))
 			got, gotErr := s.got(a)
 			want, wantErr := s.want(b)
 			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", want) {

@@ -15,12 +15,7 @@ const (
 )
 
 func TestCheckUpgradeConversion(t *testing.T) {
-	tests := []struct {
-		name     string
-		old, new *CustomResourceDefinition
-		want     []string
-		words    []string
-	}{{
+	tests := []upgradeCase{{
 		name: "None between schemas that differ: the fields lost each way",
 		new: upCRD(t, []tv{
 			{name: "v1beta1", served: true, schema: specAB},
@@ -102,15 +97,7 @@ func TestCheckUpgradeConversion(t *testing.T) {
 		new:  upCRD(t, []tv{{name: "v1", served: true, storage: true}, {name: "v1beta1", served: true}}, webhook),
 		want: []string{"webhook-missing-for-version spec.versions[1] v1beta1"},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fs := CheckUpgrade(tt.old, tt.new)
-			if diff := cmp.Diff(tt.want, summary(fs), cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("CheckUpgrade mismatch (-want +got):\n%s", diff)
-			}
-			checkWords(t, fs, tt.words)
-		})
-	}
+	checkUpgradeCases(t, tests)
 }
 
 func TestLostFields(t *testing.T) {

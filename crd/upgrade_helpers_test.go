@@ -2,7 +2,11 @@ package crd
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // tv is a version of a test CRD: its name, flags, and schema as JSON ("" for
@@ -64,4 +68,52 @@ func summary(fs []Finding) []string {
 		out[i] = f.Check + " " + f.Field + " " + f.Version
 	}
 	return out
+}
+
+// upgradeCase is a comparison of two revisions of a CRD with the findings
+// of CheckUpgrade: want as summary lists them, and words that their
+// messages hold, in this order.
+type upgradeCase struct {
+	name     string
+	old, new *CustomResourceDefinition
+	want     []string
+	words    []string
+}
+
+// checkUpgradeCases checks each of tests in a subtest of its name.
+func checkUpgradeCases(t *testing.T, tests []upgradeCase) {
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkFindings(t, CheckUpgrade(tt.old, tt.new), tt.want, tt.words)
+		})
+	}
+}
+
+// checkFindings reports the difference between summary(fs) and want, and
+// each of words that the messages of fs lack (see checkWords).
+func checkFindings(t *testing.T, fs []Finding, want, words []string) {
+	t.Helper()
+	if diff := cmp.Diff(want, summary(fs), cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("CheckUpgrade mismatch (-want +got):\n%s", diff)
+	}
+	checkWords(t, fs, words)
+}
+
+// checkWords reports each of words that is not in the messages of fs, in
+// order.
+func checkWords(t *testing.T, fs []Finding, words []string) {
+	t.Helper()
+	var all strings.Builder
+	for _, f := range fs {
+		all.WriteString(f.Message + "\n")
+	}
+	text := all.String()
+	for _, w := range words {
+		i := strings.Index(text, w)
+		if i < 0 {
+			t.Errorf("messages lack %q; they are:\n%s", w, all.String())
+			continue
+		}
+		text = text[i+len(w):]
+	}
 }

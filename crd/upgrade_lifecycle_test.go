@@ -1,12 +1,6 @@
 package crd
 
-import (
-	"strings"
-	"testing"
-
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
-)
+import "testing"
 
 func TestCheckUpgradeLifecycle(t *testing.T) {
 	v1beta1 := tv{name: "v1beta1", served: true}
@@ -18,12 +12,7 @@ func TestCheckUpgradeLifecycle(t *testing.T) {
 	v2 := tv{name: "v2", served: true}
 	v2Dep := tv{name: "v2", served: true, deprecated: true}
 	v1alpha1Off := tv{name: "v1alpha1"}
-	tests := []struct {
-		name     string
-		old, new *CustomResourceDefinition
-		want     []string
-		words    []string // in the messages, in this order
-	}{{
+	tests := []upgradeCase{{
 		name: "nothing changes",
 		old:  upCRD(t, []tv{v1beta1, v1Store}),
 		new:  upCRD(t, []tv{v1beta1, v1Store}),
@@ -109,32 +98,5 @@ func TestCheckUpgradeLifecycle(t *testing.T) {
 			`-p '{"status":{"storedVersions":["v1"]}}'`,
 		},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fs := CheckUpgrade(tt.old, tt.new)
-			if diff := cmp.Diff(tt.want, summary(fs), cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("CheckUpgrade mismatch (-want +got):\n%s", diff)
-			}
-			checkWords(t, fs, tt.words)
-		})
-	}
-}
-
-// checkWords reports each of words that is not in the messages of fs, in
-// order.
-func checkWords(t *testing.T, fs []Finding, words []string) {
-	t.Helper()
-	var all strings.Builder
-	for _, f := range fs {
-		all.WriteString(f.Message + "\n")
-	}
-	text := all.String()
-	for _, w := range words {
-		i := strings.Index(text, w)
-		if i < 0 {
-			t.Errorf("messages lack %q; they are:\n%s", w, all.String())
-			continue
-		}
-		text = text[i+len(w):]
-	}
+	checkUpgradeCases(t, tests)
 }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/kubeversion/kubeversion/crd/internal/upgrade"
 )
 
@@ -140,10 +139,7 @@ func TestCheckUpgradeSchemaKeywords(t *testing.T) {
 				check, below, _ := cut(w)
 				want = append(want, check+" "+x+below+" v1")
 			}
-			if diff := cmp.Diff(want, summary(fs), cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("CheckUpgrade mismatch (-want +got):\n%s", diff)
-			}
-			checkWords(t, fs, tt.words)
+			checkFindings(t, fs, want, tt.words)
 		})
 	}
 }
@@ -164,12 +160,7 @@ func cut(s string) (check, below string, ok bool) {
 func TestCheckUpgradeSchemaScopes(t *testing.T) {
 	max5, max4, max3 := withX(`{"type":"string","maxLength":5}`), withX(`{"type":"string","maxLength":4}`), withX(`{"type":"string","maxLength":3}`)
 	const at = ".schema.openAPIV3Schema.properties[spec].properties[x].maxLength"
-	tests := []struct {
-		name     string
-		old, new *CustomResourceDefinition
-		want     []string
-		words    []string
-	}{{
+	tests := []upgradeCase{{
 		name: "scope",
 		old:  onlyV1(t, ""),
 		new:  upCRD(t, []tv{{name: "v1", served: true, storage: true}}, func(c *CustomResourceDefinition) { c.Spec.Scope = ClusterScoped }),
@@ -248,15 +239,7 @@ func TestCheckUpgradeSchemaScopes(t *testing.T) {
 		}),
 		want: []string{"type-removed spec.versions[0].schema.openAPIV3Schema v1"},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fs := CheckUpgrade(tt.old, tt.new)
-			if diff := cmp.Diff(tt.want, summary(fs), cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("CheckUpgrade mismatch (-want +got):\n%s", diff)
-			}
-			checkWords(t, fs, tt.words)
-		})
-	}
+	checkUpgradeCases(t, tests)
 }
 
 // TestUpgradeChecksComplete checks that every check name is listed once

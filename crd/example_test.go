@@ -9,7 +9,17 @@ import (
 )
 
 // manifest is the CronTab of the Kubernetes documentation, as JSON.
-const manifest = `{
+var manifest = crontab(`
+      {"name": "v1beta1", "served": true, "storage": false, "deprecated": true,
+       "schema": {"openAPIV3Schema": {"type": "object"}}},
+      {"name": "v1", "served": true, "storage": true,
+       "schema": {"openAPIV3Schema": {"type": "object"}}}`, "")
+
+// crontab returns the JSON of a CronTab CRD, crontabs.stable.example.com,
+// with versions, the entries of its spec.versions, and status, the JSON
+// of its status, unless "".
+func crontab(versions, status string) string {
+	s := `{
   "apiVersion": "apiextensions.k8s.io/v1",
   "kind": "CustomResourceDefinition",
   "metadata": {"name": "crontabs.stable.example.com"},
@@ -17,14 +27,15 @@ const manifest = `{
     "group": "stable.example.com",
     "names": {"kind": "CronTab", "plural": "crontabs"},
     "scope": "Namespaced",
-    "versions": [
-      {"name": "v1beta1", "served": true, "storage": false, "deprecated": true,
-       "schema": {"openAPIV3Schema": {"type": "object"}}},
-      {"name": "v1", "served": true, "storage": true,
-       "schema": {"openAPIV3Schema": {"type": "object"}}}
+    "versions": [` + versions + `
     ]
-  }
-}`
+  }`
+	if status != "" {
+		s += `,
+  "status": ` + status
+	}
+	return s + "\n}"
+}
 
 func load(s string) *crd.CustomResourceDefinition {
 	var c crd.CustomResourceDefinition

@@ -8,45 +8,23 @@ import (
 
 // live is a CronTab served as v1beta1 and v1, stored as v1beta1, with
 // strategy None and the same schema in both versions.
-const live = `{
-  "apiVersion": "apiextensions.k8s.io/v1",
-  "kind": "CustomResourceDefinition",
-  "metadata": {"name": "crontabs.stable.example.com"},
-  "spec": {
-    "group": "stable.example.com",
-    "names": {"kind": "CronTab", "plural": "crontabs"},
-    "scope": "Namespaced",
-    "versions": [
+var live = crontab(`
       {"name": "v1beta1", "served": true, "storage": true,
        "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
          "properties": {"cronSpec": {"type": "string"}, "image": {"type": "string"}}}}}}},
       {"name": "v1", "served": true, "storage": false,
        "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
-         "properties": {"cronSpec": {"type": "string"}, "image": {"type": "string"}}}}}}}
-    ]
-  },
-  "status": {"storedVersions": ["v1beta1"]}
-}`
+         "properties": {"cronSpec": {"type": "string"}, "image": {"type": "string"}}}}}}}`,
+	`{"storedVersions": ["v1beta1"]}`)
 
 // revision stops serving v1beta1, stores v1, and requires spec.image in v1.
-const revision = `{
-  "apiVersion": "apiextensions.k8s.io/v1",
-  "kind": "CustomResourceDefinition",
-  "metadata": {"name": "crontabs.stable.example.com"},
-  "spec": {
-    "group": "stable.example.com",
-    "names": {"kind": "CronTab", "plural": "crontabs"},
-    "scope": "Namespaced",
-    "versions": [
+var revision = crontab(`
       {"name": "v1beta1", "served": false, "storage": false,
        "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
          "properties": {"cronSpec": {"type": "string"}, "image": {"type": "string"}}}}}}},
       {"name": "v1", "served": true, "storage": true,
        "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
-         "properties": {"cronSpec": {"type": "string"}, "image": {"type": "string"}}, "required": ["image"]}}}}}
-    ]
-  }
-}`
+         "properties": {"cronSpec": {"type": "string"}, "image": {"type": "string"}}, "required": ["image"]}}}}}`, "")
 
 func ExampleCheckUpgrade() {
 	old, _ := crd.Decode([]byte(live))
@@ -81,22 +59,13 @@ func ExampleCheckUpgrade_twoComparisons() {
 func ExampleCheckUpgrade_noLiveObject() {
 	// Without a live object, only the checks that need none run: here,
 	// strategy None between versions whose fields differ.
-	c, _ := crd.Decode([]byte(`{
-  "metadata": {"name": "crontabs.stable.example.com"},
-  "spec": {
-    "group": "stable.example.com",
-    "names": {"kind": "CronTab", "plural": "crontabs"},
-    "scope": "Namespaced",
-    "versions": [
+	c, _ := crd.Decode([]byte(crontab(`
       {"name": "v1beta1", "served": true, "storage": false,
        "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
          "properties": {"cronSpec": {"type": "string"}}}}}}},
       {"name": "v1", "served": true, "storage": true,
        "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
-         "properties": {"schedule": {"type": "string"}}}}}}}
-    ]
-  }
-}`))
+         "properties": {"schedule": {"type": "string"}}}}}}}`, "")))
 	for _, f := range crd.CheckUpgrade(nil, c) {
 		fmt.Printf("%s %s (from %q)\n", f.Check, f.Version, f.From)
 		fmt.Println(f.Message)

@@ -1,16 +1,11 @@
 package objectmeta
 
-// OwnerReference is an entry of metadata.ownerReferences, with the JSON
-// names of the server's metav1.OwnerReference, in its order: an error
-// prints it as the server does.
-type OwnerReference struct {
-	APIVersion         string `json:"apiVersion"`
-	Kind               string `json:"kind"`
-	Name               string `json:"name"`
-	UID                string `json:"uid"`
-	Controller         *bool  `json:"controller,omitempty"`
-	BlockOwnerDeletion *bool  `json:"blockOwnerDeletion,omitempty"`
-}
+import "github.com/kubeversion/kubeversion/crd/internal/api"
+
+// OwnerReference is an entry of metadata.ownerReferences, the wire type,
+// whose fields have the JSON names of the server's metav1.OwnerReference,
+// in its order: an error prints it as the server does.
+type OwnerReference = api.OwnerReference
 
 // ManagedField is an entry of metadata.managedFields: the fields that
 // [ValidateManagedFields] reads.

@@ -6,176 +6,25 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/kubeversion/kubeversion/internal/objectcases"
 	"sigs.k8s.io/yaml"
 )
 
-// widgetCRD has what the CronTab of examples/crontab-crd.yaml lacks:
-// defaults, the status and scale subresources, an enum, a set, a maximum
-// length and a CEL rule on a scalar.
-const widgetCRD = `
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Widget, listKind: WidgetList, plural: widgets, singular: widget}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      subresources:
-        status: {}
-        scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              default: {}
-              properties:
-                replicas: {type: integer, default: 1, minimum: 0}
-                color: {type: string, enum: [red, blue], default: red}
-                tags: {type: array, items: {type: string}, x-kubernetes-list-type: set}
-                name:
-                  type: string
-                  maxLength: 5
-                  x-kubernetes-validations: [{rule: "self != 'admin'", message: must not be admin}]
-            status:
-              type: object
-              properties:
-                replicas: {type: integer}
-`
-
-// kubeCRCase is an object of a CRD, created, or replacing old when old is
-// not "", with what the API server answers; stored is JSON. The first
-// unordered errors come in any order: kube-openapi's validator ranges over
-// a map of properties.
-type kubeCRCase struct {
-	name, obj, old string
-	errors, strict []string
-	unordered      int
-	stored         string
-	warnings       []string
-}
-
-// TestKubeCustomResource proves kubeCustomResource on hand-written cases
-// whose answers are those of the API server.
+// TestKubeCustomResource proves the cases of package objectcases, which
+// package crd's tests hold it to: kubeCustomResource, the API server's own
+// code, gives their answers.
 func TestKubeCustomResource(t *testing.T) {
 	crontab, err := os.ReadFile("../examples/crontab-crd.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const (
-		v1      = `"apiVersion":"stable.example.com/v1","kind":"CronTab"`
-		meta    = `"metadata":{"generation":1,"name":"a","namespace":"default"}`
-		widget  = `"apiVersion":"example.com/v1","kind":"Widget"`
-		wmeta   = `"metadata":{"name":"w","resourceVersion":"7"}`
-		wstored = `"metadata":{"creationTimestamp":"2020-01-01T00:00:00Z","generation":2,"name":"w","namespace":"default","uid":"u1"}`
-		wold    = `"metadata":{"creationTimestamp":"2020-01-01T00:00:00Z","generation":1,"name":"w","namespace":"default","resourceVersion":"7","uid":"u1"}`
-		skipped = `<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation`
-	)
-	checkKubeCR(t, crontab, []kubeCRCase{{
-		name:   "valid",
-		obj:    `{` + v1 + `,"metadata":{"name":"a"},"spec":{"cronSpec":"* * * * */5","image":"img","replicas":2}}`,
-		stored: `{` + v1 + `,` + meta + `,"spec":{"cronSpec":"* * * * */5","image":"img","replicas":2}}`,
-	}, {
-		name:   "wrong type blocks CEL",
-		obj:    `{` + v1 + `,"metadata":{"name":"a"},"spec":{"replicas":"string"}}`,
-		errors: []string{`spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`, skipped},
-	}, {
-		name:   "unknown fields pruned",
-		obj:    `{` + v1 + `,"metadata":{"name":"a","foo":1},"bar":2,"spec":{"foo":1,"replicas":1}}`,
-		strict: []string{`unknown field "metadata.foo"`, `unknown field "bar"`, `unknown field "spec.foo"`},
-		stored: `{` + v1 + `,` + meta + `,"spec":{"replicas":1}}`,
-	}, {
-		name:   "duplicate field: last wins",
-		obj:    `{` + v1 + `,"metadata":{"name":"a"},"spec":{"replicas":1,"replicas":2}}`,
-		strict: []string{`duplicate field "spec.replicas"`},
-		stored: `{` + v1 + `,` + meta + `,"spec":{"replicas":2}}`,
-	}, {
-		name:   "CEL rule on an object omits the value",
-		obj:    `{` + v1 + `,"metadata":{"name":"a"},"spec":{"replicas":-1}}`,
-		errors: []string{`spec: Invalid value: replicas must not be negative`},
-	}, {
-		name:   "no name",
-		obj:    `{` + v1 + `,"metadata":{},"spec":{}}`,
-		errors: []string{`metadata.name: Required value: name or generateName is required`, skipped},
-	}, {
-		name:     "generated name, finalizer warning",
-		obj:      `{` + v1 + `,"metadata":{"generateName":"a-","finalizers":["foo"]}}`,
-		stored:   `{` + v1 + `,"metadata":{"finalizers":["foo"],"generateName":"a-","generation":1,"name":"a-xn8fg","namespace":"default"}}`,
-		warnings: []string{`metadata.finalizers: "foo": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`},
-	}, {
-		name:     "deprecated version",
-		obj:      `{"apiVersion":"stable.example.com/v1beta1","kind":"CronTab","metadata":{"name":"a","namespace":"ns"}}`,
-		stored:   `{"apiVersion":"stable.example.com/v1beta1","kind":"CronTab","metadata":{"generation":1,"name":"a","namespace":"ns"}}`,
-		warnings: []string{`stable.example.com/v1beta1 CronTab is deprecated; use stable.example.com/v1 CronTab`},
-	}, {
-		name:   "update ratchets a CEL rule on an unchanged object",
-		obj:    `{` + v1 + `,"metadata":{"name":"a","resourceVersion":"7","labels":{"x":"y"}},"spec":{"replicas":-1}}`,
-		old:    `{` + v1 + `,"metadata":{"name":"a","namespace":"default","generation":1,"resourceVersion":"7"},"spec":{"replicas":-1}}`,
-		stored: `{` + v1 + `,"metadata":{"generation":1,"labels":{"x":"y"},"name":"a","namespace":"default"},"spec":{"replicas":-1}}`,
-		// A ratcheted CEL error becomes a warning.
-		warnings: []string{`spec: Invalid value: replicas must not be negative`},
-	}, {
-		name:   "update reruns a CEL rule on a changed object",
-		obj:    `{` + v1 + `,"metadata":{"name":"a","resourceVersion":"7"},"spec":{"replicas":-1,"image":"b"}}`,
-		old:    `{` + v1 + `,"metadata":{"name":"a","namespace":"default","generation":1,"resourceVersion":"7"},"spec":{"replicas":-1}}`,
-		errors: []string{`spec: Invalid value: replicas must not be negative`},
-	}, {
-		name:   "ratcheted wrong type does not block CEL",
-		obj:    `{` + v1 + `,"metadata":{"name":"a","resourceVersion":"7"},"spec":{"replicas":"s","image":"b"}}`,
-		old:    `{` + v1 + `,"metadata":{"name":"a","namespace":"default","generation":1,"resourceVersion":"7"},"spec":{"replicas":"s"}}`,
-		errors: []string{`spec: Invalid value: "object": invalid data, expected int, got string evaluating rule: replicas must not be negative`},
-	}})
-
-	checkKubeCR(t, []byte(widgetCRD), []kubeCRCase{{
-		name:   "defaults, status dropped on create",
-		obj:    `{` + widget + `,"metadata":{"name":"w"},"status":{"replicas":5}}`,
-		stored: `{` + widget + `,"metadata":{"generation":1,"name":"w","namespace":"default"},"spec":{"color":"red","replicas":1}}`,
-	}, {
-		name:      "schema errors in any order, scale path with its dot",
-		obj:       `{` + widget + `,"metadata":{"name":"w"},"spec":{"replicas":-1,"color":"green","tags":["a","a"],"name":"admin"}}`,
-		unordered: 2,
-		errors: []string{
-			`spec.color: Unsupported value: "green": supported values: "red", "blue"`,
-			`spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0`,
-			`.spec.replicas: Invalid value: -1: should be a non-negative integer`,
-			`spec.tags[1]: Duplicate value: "a"`,
-			skipped,
-		},
-	}, {
-		name:   "CEL rule on a scalar shows the value",
-		obj:    `{` + widget + `,"metadata":{"name":"w"},"spec":{"name":"admin"}}`,
-		errors: []string{`spec.name: Invalid value: "admin": must not be admin`},
-	}, {
-		name:   "update keeps old status, bumps generation",
-		obj:    `{` + widget + `,` + wmeta + `,"spec":{"replicas":2},"status":{"replicas":9}}`,
-		old:    `{` + widget + `,` + wold + `,"spec":{"replicas":1},"status":{"replicas":3}}`,
-		stored: `{` + widget + `,` + wstored + `,"spec":{"color":"red","replicas":2},"status":{"replicas":3}}`,
-	}, {
-		name:   "update ratchets an unchanged invalid value",
-		obj:    `{` + widget + `,` + wmeta + `,"spec":{"name":"toolong","replicas":2}}`,
-		old:    `{` + widget + `,` + wold + `,"spec":{"name":"toolong"}}`,
-		stored: `{` + widget + `,` + wstored + `,"spec":{"color":"red","name":"toolong","replicas":2}}`,
-	}, {
-		name:   "update checks a changed invalid value",
-		obj:    `{` + widget + `,` + wmeta + `,"spec":{"name":"toolong2"}}`,
-		old:    `{` + widget + `,` + wold + `,"spec":{"name":"toolong"}}`,
-		errors: []string{`spec.name: Too long: may not be more than 5 bytes`, skipped},
-	}, {
-		name:   "update without resourceVersion",
-		obj:    `{` + widget + `,"metadata":{"name":"w"}}`,
-		old:    `{` + widget + `,` + wold + `}`,
-		errors: []string{`metadata.resourceVersion: Invalid value: 0: must be specified for an update`},
-	}})
+	checkKubeCR(t, crontab, objectcases.CronTab)
+	checkKubeCR(t, []byte(objectcases.WidgetCRD), objectcases.Widget)
 }
 
 // checkKubeCR runs each case through kubeCustomResource with the CRD crd
 // (YAML or JSON) and reports every difference from the case's answer.
-func checkKubeCR(t *testing.T, crd []byte, cases []kubeCRCase) {
+func checkKubeCR(t *testing.T, crd []byte, cases []objectcases.Case) {
 	t.Helper()
 	crdJSON, err := yaml.YAMLToJSON(crd)
 	if err != nil {
@@ -183,12 +32,12 @@ func checkKubeCR(t *testing.T, crd []byte, cases []kubeCRCase) {
 	}
 	for _, c := range cases {
 		var old []byte
-		if c.old != "" {
-			old = []byte(c.old)
+		if c.Old != "" {
+			old = []byte(c.Old)
 		}
-		got, err := kubeCustomResource(crdJSON, []byte(c.obj), old)
+		got, err := kubeCustomResource(crdJSON, []byte(c.Obj), old)
 		if err != nil {
-			t.Errorf("%s: kubeCustomResource: %v", c.name, err)
+			t.Errorf("%s: kubeCustomResource: %v", c.Name, err)
 			continue
 		}
 		stored := ""
@@ -200,20 +49,20 @@ func checkKubeCR(t *testing.T, crd []byte, cases []kubeCRCase) {
 			stored = string(b)
 		}
 		gotErrors := slices.Clone(got.Errors)
-		if len(gotErrors) >= c.unordered {
-			slices.Sort(gotErrors[:c.unordered])
+		if len(gotErrors) >= c.Unordered {
+			slices.Sort(gotErrors[:c.Unordered])
 		}
-		if !slices.Equal(gotErrors, c.errors) {
-			t.Errorf("%s: Errors = %q, want %q", c.name, got.Errors, c.errors)
+		if !slices.Equal(gotErrors, c.Errors) {
+			t.Errorf("%s: Errors = %q, want %q", c.Name, got.Errors, c.Errors)
 		}
-		if !slices.Equal(got.Strict, c.strict) {
-			t.Errorf("%s: Strict = %q, want %q", c.name, got.Strict, c.strict)
+		if !slices.Equal(got.Strict, c.Strict) {
+			t.Errorf("%s: Strict = %q, want %q", c.Name, got.Strict, c.Strict)
 		}
-		if stored != c.stored {
-			t.Errorf("%s: Stored = %s, want %s", c.name, stored, c.stored)
+		if stored != c.Stored {
+			t.Errorf("%s: Stored = %s, want %s", c.Name, stored, c.Stored)
 		}
-		if !slices.Equal(got.Warnings, c.warnings) {
-			t.Errorf("%s: Warnings = %q, want %q", c.name, got.Warnings, c.warnings)
+		if !slices.Equal(got.Warnings, c.Warnings) {
+			t.Errorf("%s: Warnings = %q, want %q", c.Name, got.Warnings, c.Warnings)
 		}
 	}
 }

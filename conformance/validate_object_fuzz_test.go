@@ -4,17 +4,17 @@ import (
 	"testing"
 
 	"github.com/kubeversion/kubeversion/crd"
+	"github.com/kubeversion/kubeversion/internal/objectcases"
 	"sigs.k8s.io/yaml"
 )
 
 // FuzzValidateObject checks that crd.ObjectValidator, with the cel
 // module's evaluator, answers any input without a panic: any bytes as the
-// object, and as the live object of an update, of the widget CRD of
-// cr_kubernetes_check_test.go (status and scale subresources, defaults,
-// an enum, a set, a CEL rule). The seeds are objects of the differential's
+// object, and as the live object of an update, of objectcases.WidgetCRD
+// (status and scale subresources, defaults, an enum, a set, a CEL rule). The seeds are objects of the differential's
 // kinds: valid, mutated, broken JSON.
 func FuzzValidateObject(f *testing.F) {
-	crdJSON, err := yaml.YAMLToJSON([]byte(widgetCRD))
+	crdJSON, err := yaml.YAMLToJSON([]byte(objectcases.WidgetCRD))
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -1,10 +1,8 @@
 package conformance
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,9 +14,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
-	"sigs.k8s.io/yaml"
 )
 
 // corpusDoc is one CustomResourceDefinition of the corpus, as JSON.
@@ -155,33 +150,21 @@ func downloadModules(modules []string) (map[string]string, error) {
 // readCRDs splits file into YAML documents, as kubectl does, and returns
 // the CustomResourceDefinitions among them as JSON.
 func readCRDs(file string) ([]corpusDoc, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	r := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(data)))
 	var out []corpusDoc
-	for {
-		doc, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		j, err := yaml.YAMLToJSON(doc)
-		if err != nil {
-			return nil, err
-		}
+	err := eachYAMLDoc(file, func(doc, j []byte) {
 		var head struct {
 			APIVersion, Kind string
 			Metadata         struct{ Name string }
 		}
 		if json.Unmarshal(j, &head) != nil || head.Kind != "CustomResourceDefinition" || head.APIVersion != "apiextensions.k8s.io/v1" {
-			continue
+			return
 		}
 		out = append(out, corpusDoc{name: head.Metadata.Name, json: j, yamlSize: len(doc)})
+	})
+	if err != nil {
+		return nil, err
 	}
+	return out, nil
 }
 
 var corpusMutations = flag.Int("corpusmutations", 2, "mutations of each corpus document TestCRDCorpus checks, on create and on update (none under -short)")

@@ -3,6 +3,7 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -188,52 +189,41 @@ func storedWhere(ours, theirs string) string {
 	if theirs == "" {
 		return ": theirs stores nothing"
 	}
-	var o, t map[string]json.RawMessage
-	if json.Unmarshal([]byte(ours), &o) != nil || json.Unmarshal([]byte(theirs), &t) != nil {
+	k, o, t, ok := differentKey([]byte(ours), []byte(theirs))
+	switch {
+	case !ok:
 		return ""
+	case k != "metadata":
+		return " in " + k
 	}
-	var keys []string
-	for k := range o {
-		keys = append(keys, k)
+	if k, _, _, ok := differentKey(o, t); ok {
+		return " in metadata." + k
 	}
-	for k := range t {
-		if _, ok := o[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if string(o[k]) != string(t[k]) {
-			if k == "metadata" {
-				return " in metadata" + metaWhere(o[k], t[k])
-			}
-			return " in " + k
-		}
-	}
-	return ""
+	return " in metadata"
 }
 
-func metaWhere(ours, theirs json.RawMessage) string {
-	var o, t map[string]json.RawMessage
-	if json.Unmarshal(ours, &o) != nil || json.Unmarshal(theirs, &t) != nil {
-		return ""
+// differentKey returns the first key, in sorted order, whose values differ
+// in the JSON objects ours and theirs (missing in one of them counts), and
+// the two values; ok is false if they are not both objects or do not
+// differ.
+func differentKey(ours, theirs []byte) (key string, o, t json.RawMessage, ok bool) {
+	var om, tm map[string]json.RawMessage
+	if json.Unmarshal(ours, &om) != nil || json.Unmarshal(theirs, &tm) != nil {
+		return "", nil, nil, false
 	}
-	var keys []string
-	for k := range o {
-		keys = append(keys, k)
-	}
-	for k := range t {
-		if _, ok := o[k]; !ok {
+	keys := slices.Collect(maps.Keys(om))
+	for k := range tm {
+		if _, ok := om[k]; !ok {
 			keys = append(keys, k)
 		}
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		if string(o[k]) != string(t[k]) {
-			return "." + k
+		if string(om[k]) != string(tm[k]) {
+			return k, om[k], tm[k], true
 		}
 	}
-	return ""
+	return "", nil, nil, false
 }
 
 // summary prints an answer in one line.

@@ -106,27 +106,39 @@ func loadSamples(s sampleSource, dir string) ([]sampleObject, error) {
 // readYAMLDocs returns the documents of a YAML file as JSON, as kubectl
 // converts them; empty documents are left out.
 func readYAMLDocs(file string) ([][]byte, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	r := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(data)))
 	var out [][]byte
-	for {
-		doc, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		j, err := yaml.YAMLToJSON(doc)
-		if err != nil {
-			return nil, err
-		}
+	err := eachYAMLDoc(file, func(_, j []byte) {
 		if len(j) > 0 && j[0] == '{' {
 			out = append(out, j)
 		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// eachYAMLDoc splits file into YAML documents, as kubectl does, and calls
+// f with each and its JSON, as kubectl converts it.
+func eachYAMLDoc(file string, f func(doc, j []byte)) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	r := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(data)))
+	for {
+		doc, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		j, err := yaml.YAMLToJSON(doc)
+		if err != nil {
+			return err
+		}
+		f(doc, j)
 	}
 }
 

@@ -14,23 +14,7 @@ import (
 const forgery = `x\n::warning file=README.md,line=1::looks good\nwidgets.example.com: valid on update\n\e[31mred ##[error]forged`
 
 // forgingCRD has a property named forgery, of the schema SCHEMA.
-const forgingCRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          "` + forgery + `": SCHEMA
-`
+var forgingCRD = crdNamed("widgets", `          "`+forgery+`": SCHEMA`+"\n")
 
 // TestLintTextForgedLines fails when a name from the input can start a
 // line of lint's text output: every line must start with the file name,

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/webhookcheck/webhooktest"
 	"github.com/kubeversion/kubeversion/conversion"
 )
 
@@ -98,21 +99,6 @@ func TestWebhookCheckTrickle(t *testing.T) {
 	wantStop(t, stderr, status, "stopped at call 1: --timeout 1s reached; give a longer one to check every object: unexpected error when reading response body", calls)
 }
 
-// streamForever answers with the start of a ConversionReview whose
-// string never ends.
-func streamForever() http.Handler {
-	chunk := strings.Repeat("x", 1<<16)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview", "x": "`)
-		for {
-			if _, err := io.WriteString(w, chunk); err != nil {
-				return
-			}
-		}
-	})
-}
-
 // TestWebhookCheckAnswerCap checks that webhook check stops at an answer
 // longer than 64 MiB with one error and exit status 2. Streaming 64 MiB
 // takes seconds under the race detector, so -short skips it.
@@ -120,7 +106,7 @@ func TestWebhookCheckAnswerCap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("streams 64 MiB")
 	}
-	stream, calls := countCalls(streamForever())
+	stream, calls := countCalls(webhooktest.EndlessAnswer())
 	url, ca, _ := webhookServer(t, stream)
 	_, stderr, status := runCheck(t, "--crd", crdFile, "--url", url, "--ca", ca, samplesFile)
 	wantStop(t, stderr, status, "stopped at call 1: the answer is longer than 64 MiB, the most webhook check reads of the answer to a request of 400 bytes (the API server reads any size)", calls)

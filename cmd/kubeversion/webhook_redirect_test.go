@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/webhookcheck/webhooktest"
 	"github.com/kubeversion/kubeversion/conversion"
 )
 
@@ -40,7 +41,7 @@ func TestWebhookCheckRedirect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			url, ca := tlsServer(t, tt.webhook)
+			url, ca := webhooktest.TLSServer(t, tt.webhook)
 			s, stderr, status := runCheck(t, "--crd", crdFile, "--url", url, "--ca", ca, samplesFile)
 			var all strings.Builder
 			for _, f := range s.Findings {

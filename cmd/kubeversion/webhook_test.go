@@ -3,18 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"encoding/pem"
 	"io"
-	"log"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/webhookcheck"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/webhookcheck/webhooktest"
 	"github.com/kubeversion/kubeversion/conversion"
 )
 
@@ -96,7 +93,7 @@ func webhookServer(t *testing.T, h http.Handler) (url, ca string, uids *[]string
 	t.Helper()
 	var mu sync.Mutex
 	var seen []string
-	url, ca = tlsServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	url, ca = webhooktest.TLSServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		var review conversion.Review
 		json.Unmarshal(body, &review)
@@ -113,21 +110,6 @@ func webhookServer(t *testing.T, h http.Handler) (url, ca string, uids *[]string
 		h.ServeHTTP(w, r)
 	}))
 	return url, ca, &seen
-}
-
-// tlsServer starts h on the loopback with TLS, and returns its URL with
-// the path /convert and a file with its certificate, for --ca.
-func tlsServer(t *testing.T, h http.Handler) (url, ca string) {
-	t.Helper()
-	srv := httptest.NewUnstartedServer(h)
-	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the TLS handshakes that tests make fail
-	srv.StartTLS()
-	t.Cleanup(srv.Close)
-	ca = filepath.Join(t.TempDir(), "ca.pem")
-	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return srv.URL + "/convert", ca
 }
 
 // runCheck runs webhook check with -o json in testdata/webhook and returns

@@ -1,18 +1,15 @@
 package webhookcheck
 
 import (
-	"encoding/pem"
 	"errors"
 	"io"
-	"log"
 	"net/http"
-	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/webhookcheck/webhooktest"
 	"github.com/kubeversion/kubeversion/conversion"
 	"github.com/kubeversion/kubeversion/crd"
 )
@@ -66,7 +63,7 @@ func TestWebhookCallTimeout(t *testing.T) {
 // forever is cut at maxAnswer (lowered here to 1 MiB, and 16 times the
 // request), instead of being read until memory runs out.
 func TestWebhookAnswerCap(t *testing.T) {
-	url, ca := streamingServer(t, endlessAnswer())
+	url, ca := streamingServer(t, webhooktest.EndlessAnswer())
 	c, def := testClient(t, url, ca)
 	c.answerFloor = 1 << 20
 	review, _, err := conversion.NewRequest(def, []map[string]any{{"apiVersion": "stable.example.com/v1beta1", "kind": "CronTab", "metadata": map[string]any{"name": "a"}}}, false, "v1", newUID())
@@ -80,37 +77,15 @@ func TestWebhookAnswerCap(t *testing.T) {
 	}
 }
 
-// streamingServer starts h on the loopback with TLS, and returns its URL
-// with the path /convert and a file with its certificate.
+// streamingServer starts h on the loopback with TLS (see
+// webhooktest.TLSServer), to answer once it has read the whole request, as
+// the API server sends it.
 func streamingServer(t *testing.T, h http.Handler) (url, ca string) {
 	t.Helper()
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body) // the whole request, as the API server sends it, before the answer
+	return webhooktest.TLSServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
 		h.ServeHTTP(w, r)
 	}))
-	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
-	srv.StartTLS()
-	t.Cleanup(srv.Close)
-	ca = filepath.Join(t.TempDir(), "ca.pem")
-	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return srv.URL + "/convert", ca
-}
-
-// endlessAnswer answers with the start of a ConversionReview whose
-// string never ends.
-func endlessAnswer() http.Handler {
-	chunk := strings.Repeat("x", 1<<16)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview", "x": "`)
-		for {
-			if _, err := io.WriteString(w, chunk); err != nil {
-				return
-			}
-		}
-	})
 }
 
 // testCRD is the CRD of the webhook of the tests.

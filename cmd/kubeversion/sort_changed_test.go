@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/linesort"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/linesort/linesorttest"
 )
 
 // sortChangingFile sorts the file that holds input, as standard input,
@@ -19,21 +19,13 @@ import (
 // and its status, in one goroutine and in two (parallel).
 func sortChangingFile(t *testing.T, input string, at linesort.Step, parallel bool, change func(name string)) (stdout, stderr string, status int) {
 	t.Helper()
-	name := filepath.Join(t.TempDir(), "input")
-	if err := os.WriteFile(name, []byte(input), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	f, name := linesorttest.OpenFile(t, input)
 	// An hour back, so that a change made in the same tick of the file
-	// system's clock as the write above still shows.
+	// system's clock as the write of input still shows.
 	old := time.Now().Add(-time.Hour)
 	if err := os.Chtimes(name, old, old); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var once sync.Once
 	opt := linesort.Options{Parallel: parallel, Block: 100, Step: func(s linesort.Step) {
 		if s == at {
@@ -100,7 +92,7 @@ func TestSortInputChangedSameLength(t *testing.T) {
 		// The same run, the file left as it is: sorted, status 0.
 		stdout, stderr, status = sortChangingFile(t, input, linesort.StepSorted, parallel, func(string) {})
 		if want := sortOld(t, input, false); status != exitOK || stdout != want || stderr != "" {
-			t.Errorf("parallel %v, unchanged: status %d, stderr %q, %s", parallel, status, stderr, firstDifference(stdout, want))
+			t.Errorf("parallel %v, unchanged: status %d, stderr %q, %s", parallel, status, stderr, linesorttest.FirstDifference(stdout, want))
 		}
 	}
 }
@@ -152,16 +144,7 @@ func TestSortInputTruncated(t *testing.T) {
 // (here, because it is not read from its start), may change after it is
 // read: the sort is of the copy, and succeeds.
 func TestSortInputReadNotChanged(t *testing.T) {
-	input := "v1\nv2\nfoo\nv1beta1\n"
-	name := filepath.Join(t.TempDir(), "input")
-	if err := os.WriteFile(name, []byte(input), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f, name := linesorttest.OpenFile(t, "v1\nv2\nfoo\nv1beta1\n")
 	if _, err := f.Seek(3, 0); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/linesort/linesorttest"
 )
 
 // TestEmptyLines checks emptyLines against a count of the lines that
@@ -78,7 +80,7 @@ func TestSortEmptyLinesMemory(t *testing.T) {
 					parallel, reverse, n, allocated, 2*n)
 			}
 			if got := out.String(); got != want {
-				t.Errorf("parallel %v, reverse %v: %s", parallel, reverse, firstDifference(got, want))
+				t.Errorf("parallel %v, reverse %v: %s", parallel, reverse, linesorttest.FirstDifference(got, want))
 			}
 		}
 	}

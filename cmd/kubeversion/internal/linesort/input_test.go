@@ -3,10 +3,10 @@ package linesort
 import (
 	"bytes"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/linesort/linesorttest"
 )
 
 // pieces is a reader that returns at most n bytes a read.
@@ -61,15 +61,7 @@ func TestRead(t *testing.T) {
 // start.
 func TestReadFile(t *testing.T) {
 	input := strings.Repeat("v1\nfoo\n", 50000)
-	name := filepath.Join(t.TempDir(), "input")
-	if err := os.WriteFile(name, []byte(input), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f, _ := linesorttest.OpenFile(t, input)
 	in, err := Read(f)
 	if err != nil {
 		t.Fatal(err)

@@ -411,6 +411,43 @@ fi
 
 # --- sort, highest, parse ---------------------------------------------
 
+# each_generated FUNC: calls FUNC FILE EVEN for each list of versions
+# generated into $tmp/gen, its lines in the array words; EVEN is 1 for
+# every other list, so that a command takes each way in turn, on
+# standard input and as arguments, with its flags swapped.
+each_generated() {
+	local f i=0
+	for f in "$tmp"/gen/*; do
+		i=$((i + 1))
+		mapfile -t words <"$f"
+		"$1" "$f" $((i % 2 == 0))
+	done
+}
+sort_generated() {
+	if [ "$2" = 1 ]; then
+		IN=$1 inv sort sort
+		inv sort sort -r -- "${words[@]}"
+	else
+		IN=$1 inv sort sort -r
+		inv sort sort -- "${words[@]}"
+	fi
+}
+highest_generated() {
+	if [ "$2" = 1 ]; then
+		IN=$1 inv highest highest
+	else
+		inv highest highest -- "${words[@]}"
+	fi
+}
+parse_generated() {
+	if [ "$2" = 1 ]; then
+		IN=$1 inv parse parse -o json
+		inv parse parse -- "${words[@]}"
+	else
+		IN=$1 inv parse parse
+		inv parse parse -o json -- "${words[@]}"
+	fi
+}
 # The golden tests of cmd/kubeversion, as they run: in its testdata.
 golden_versions() {
 	local g=$1
@@ -426,18 +463,7 @@ if wanted sort; then
 		IN=$f inv sort sort
 		IN=$f inv sort sort -r
 	done
-	i=0
-	for f in "$tmp"/gen/*; do
-		i=$((i + 1))
-		mapfile -t words <"$f"
-		if [ $((i % 2)) = 0 ]; then
-			IN=$f inv sort sort
-			inv sort sort -r -- "${words[@]}"
-		else
-			IN=$f inv sort sort -r
-			inv sort sort -- "${words[@]}"
-		fi
-	done
+	each_generated sort_generated
 	inv sort sort ""
 	inv sort sort "" "" v1
 	inv sort sort $'v1\nv2' v3
@@ -450,16 +476,7 @@ if wanted highest; then
 	for f in "$tmp"/in/*; do
 		IN=$f inv highest highest
 	done
-	i=0
-	for f in "$tmp"/gen/*; do
-		i=$((i + 1))
-		mapfile -t words <"$f"
-		if [ $((i % 2)) = 0 ]; then
-			IN=$f inv highest highest
-		else
-			inv highest highest -- "${words[@]}"
-		fi
-	done
+	each_generated highest_generated
 	inv highest highest ""
 	inv highest highest foo bar
 	inv highest highest $'v1\nv2'
@@ -476,18 +493,7 @@ if wanted parse; then
 			IN=$f inv parse parse -o "$o"
 		done
 	done
-	i=0
-	for f in "$tmp"/gen/*; do
-		i=$((i + 1))
-		mapfile -t words <"$f"
-		if [ $((i % 2)) = 0 ]; then
-			IN=$f inv parse parse -o json
-			inv parse parse -- "${words[@]}"
-		else
-			IN=$f inv parse parse
-			inv parse parse -o json -- "${words[@]}"
-		fi
-	done
+	each_generated parse_generated
 	for o in text json; do
 		inv parse parse -o "$o" "" " " $'\xff' $'v1\x01' $'v1\r' $'\u00e9' "v1 beta" $'a\nb' '"v1"' 'v1\' '<v1>' 'v1&'
 	done

@@ -62,14 +62,7 @@ func compare(a, b string) int {
 		}
 		// Any other shape, and the strings that look like a common shape but
 		// are not one: scan the rest byte by byte, as scan does.
-		i := 2
-		for ; i < n; i++ {
-			d := s[i] - '0'
-			if d > 9 {
-				break
-			}
-			major = major*10 + uint64(d)
-		}
+		major, i := digits(s, 2, major)
 		if i == n {
 			ra = rankGA | major
 			goto rankedA
@@ -150,14 +143,7 @@ rankedA:
 		}
 		// Any other shape, and the strings that look like a common shape but
 		// are not one: scan the rest byte by byte, as scan does.
-		i := 2
-		for ; i < n; i++ {
-			d := s[i] - '0'
-			if d > 9 {
-				break
-			}
-			major = major*10 + uint64(d)
-		}
+		major, i := digits(s, 2, major)
 		if i == n {
 			rb = rankGA | major
 			goto rankedB

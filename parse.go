@@ -47,15 +47,7 @@ func scan(s string) Version {
 	if n < 2 || s[0] != 'v' || s[1]-'0' > 9 {
 		return Version{}
 	}
-	major := uint64(s[1] - '0')
-	i := 2
-	for ; i < n; i++ {
-		d := s[i] - '0'
-		if d > 9 {
-			break
-		}
-		major = major*10 + uint64(d)
-	}
+	major, i := digits(s, 2, uint64(s[1]-'0'))
 	if i == n { // GA, the common case
 		if n > 19 && aboveLimit(s[1:]) {
 			return Version{}
@@ -94,6 +86,23 @@ func scan(s string) Version {
 		return Version{}
 	}
 	return makeVersion(major, stability, minor)
+}
+
+// digits returns v followed by the decimal digits of s from i on, as a
+// number (which wraps past 19 digits: scan checks with aboveLimit), and
+// where the digits end. It reads the major number in scan and rank, and
+// is inlined in both: scan stays a leaf function. The minor number's
+// loops stop at the first byte that is not a digit, which saves a
+// comparison after the loop on every alpha and beta string.
+func digits(s string, i int, v uint64) (uint64, int) {
+	for ; i < len(s); i++ {
+		d := s[i] - '0'
+		if d > 9 {
+			break
+		}
+		v = v*10 + uint64(d)
+	}
+	return v, i
 }
 
 // aboveLimit reports whether the ASCII digits in s, leading zeros included,

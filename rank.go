@@ -76,14 +76,7 @@ func rank(s string) uint64 {
 	}
 	// Any other shape, and the strings that look like a common shape but
 	// are not one: scan the rest byte by byte, as scan does.
-	i := 2
-	for ; i < n; i++ {
-		d := s[i] - '0'
-		if d > 9 {
-			break
-		}
-		major = major*10 + uint64(d)
-	}
+	major, i := digits(s, 2, major)
 	if i == n {
 		return rankGA | major
 	}

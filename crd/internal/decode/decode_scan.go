@@ -61,23 +61,16 @@ func (d *byteDecoder) more(end byte, i int) bool {
 
 // object reports whether an object follows, and enters it; on null it
 // reports false. Anything else is a type error, declined.
-func (d *byteDecoder) object() bool {
-	switch d.next() {
-	case '{':
-		d.enter()
-		return true
-	case 'n':
-		d.literal("null")
-		return false
-	}
-	d.decline()
-	return false
-}
+func (d *byteDecoder) object() bool { return d.open('{') }
 
 // array is object for an array.
-func (d *byteDecoder) array() bool {
+func (d *byteDecoder) array() bool { return d.open('[') }
+
+// open reports whether an object or an array, as the bracket b opens it,
+// follows, and enters it: object and array.
+func (d *byteDecoder) open(b byte) bool {
 	switch d.next() {
-	case '[':
+	case b:
 		d.enter()
 		return true
 	case 'n':

@@ -1,30 +1,64 @@
 package conformance
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"slices"
 	"testing"
 
-	"github.com/kubeversion/kubeversion/internal/objectcases"
 	"sigs.k8s.io/yaml"
 )
 
-// TestKubeCustomResource proves the cases of package objectcases, which
+// objectCases is where the objects with the API server's answers are
+// (see its README.md), which package crd's tests hold it to.
+const objectCases = "../crd/testdata/objects/"
+
+// TestKubeCustomResource proves the cases of crd/testdata/objects, which
 // package crd's tests hold it to: kubeCustomResource, the API server's own
 // code, gives their answers.
 func TestKubeCustomResource(t *testing.T) {
-	crontab, err := os.ReadFile("../examples/crontab-crd.yaml")
+	checkKubeCR(t, mustRead(t, "../examples/crontab-crd.yaml"), readObjectCases(t, objectCases+"crontab-cases.json"))
+	checkKubeCR(t, mustRead(t, objectCases+"widget-crd.yaml"), readObjectCases(t, objectCases+"widget-cases.json"))
+}
+
+// objectCase is an object with the API server's answer, as
+// crd/testdata/objects/README.md describes it.
+type objectCase struct {
+	Name, Obj, Old string
+	Errors, Strict []string
+	Unordered      int
+	Stored         string
+	Warnings       []string
+	Rules          int
+	CEL            bool
+}
+
+// readObjectCases reads a file of cases of crd/testdata/objects, strictly.
+func readObjectCases(t testing.TB, path string) []objectCase {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(mustRead(t, path)))
+	dec.DisallowUnknownFields()
+	var cases []objectCase
+	if err := dec.Decode(&cases); err != nil || len(cases) == 0 {
+		t.Fatalf("%s: %d cases, %v", path, len(cases), err)
+	}
+	return cases
+}
+
+// mustRead returns the file at path.
+func mustRead(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkKubeCR(t, crontab, objectcases.CronTab)
-	checkKubeCR(t, []byte(objectcases.WidgetCRD), objectcases.Widget)
+	return data
 }
 
 // checkKubeCR runs each case through kubeCustomResource with the CRD crd
 // (YAML or JSON) and reports every difference from the case's answer.
-func checkKubeCR(t *testing.T, crd []byte, cases []objectcases.Case) {
+func checkKubeCR(t *testing.T, crd []byte, cases []objectCase) {
 	t.Helper()
 	crdJSON, err := yaml.YAMLToJSON(crd)
 	if err != nil {

@@ -4,17 +4,16 @@ import (
 	"testing"
 
 	"github.com/kubeversion/kubeversion/crd"
-	"github.com/kubeversion/kubeversion/internal/objectcases"
 	"sigs.k8s.io/yaml"
 )
 
 // FuzzValidateObject checks that crd.ObjectValidator, with the cel
 // module's evaluator, answers any input without a panic: any bytes as the
-// object, and as the live object of an update, of objectcases.WidgetCRD
+// object, and as the live object of an update, of crd/testdata/objects/widget-crd.yaml
 // (status and scale subresources, defaults, an enum, a set, a CEL rule). The seeds are objects of the differential's
 // kinds: valid, mutated, broken JSON.
 func FuzzValidateObject(f *testing.F) {
-	crdJSON, err := yaml.YAMLToJSON([]byte(objectcases.WidgetCRD))
+	crdJSON, err := yaml.YAMLToJSON(mustRead(f, objectCases+"widget-crd.yaml"))
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -8,26 +9,55 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/kubeversion/kubeversion/internal/objectcases"
 	"sigs.k8s.io/yaml"
 )
 
 // TestValidateObject holds ValidateObject and ValidateObjectUpdate to the
-// API server's answers of package objectcases, but for those that come
-// from running CEL rules.
+// API server's answers of testdata/objects (see its README.md), but for
+// those that come from running CEL rules.
 func TestValidateObject(t *testing.T) {
-	crontab, err := os.ReadFile("../examples/crontab-crd.yaml")
+	checkObjects(t, readFile(t, "../examples/crontab-crd.yaml"), readObjectCases(t, "testdata/objects/crontab-cases.json"))
+	checkObjects(t, readFile(t, "testdata/objects/widget-crd.yaml"), readObjectCases(t, "testdata/objects/widget-cases.json"))
+}
+
+// objectCase is an object with the API server's answer, as
+// testdata/objects/README.md describes it.
+type objectCase struct {
+	Name, Obj, Old string
+	Errors, Strict []string
+	Unordered      int
+	Stored         string
+	Warnings       []string
+	Rules          int
+	CEL            bool
+}
+
+// readObjectCases reads a file of cases of testdata/objects, strictly.
+func readObjectCases(t *testing.T, path string) []objectCase {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(readFile(t, path)))
+	dec.DisallowUnknownFields()
+	var cases []objectCase
+	if err := dec.Decode(&cases); err != nil || len(cases) == 0 {
+		t.Fatalf("%s: %d cases, %v", path, len(cases), err)
+	}
+	return cases
+}
+
+// readFile returns the file at path.
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkObjects(t, crontab, objectcases.CronTab)
-	checkObjects(t, []byte(objectcases.WidgetCRD), objectcases.Widget)
+	return data
 }
 
 // checkObjects runs each case through ValidateObject or
 // ValidateObjectUpdate with the CRD crd (YAML) and reports every
 // difference from the case's answer.
-func checkObjects(t *testing.T, crdYAML []byte, cases []objectcases.Case) {
+func checkObjects(t *testing.T, crdYAML []byte, cases []objectCase) {
 	t.Helper()
 	data, err := yaml.YAMLToJSON(crdYAML)
 	if err != nil {
@@ -91,7 +121,7 @@ func checkObjects(t *testing.T, crdYAML []byte, cases []objectcases.Case) {
 // goroutines, for the race detector, and checks that each gets the
 // answer of an uncached validator.
 func TestObjectValidatorConcurrent(t *testing.T) {
-	data, err := yaml.YAMLToJSON([]byte(objectcases.WidgetCRD))
+	data, err := yaml.YAMLToJSON(readFile(t, "testdata/objects/widget-crd.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,14 @@
 package crd
 
 import (
+	"go/parser"
+	"go/token"
+	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/kubeversion/kubeversion/internal/layertest"
 )
 
 // internalLayers lists crd's internal packages from the bottom up: the
@@ -33,7 +35,31 @@ const jsonvaluePath = "github.com/kubeversion/kubeversion/internal/jsonvalue"
 // run one way, downwards, as internalLayers orders them, and that every
 // internal package has its place there.
 func TestInternalLayers(t *testing.T) {
-	layertest.Check(t, internalLayers, checkImport)
+	layerOf := map[string]int{}
+	for i, layer := range internalLayers {
+		for _, name := range layer {
+			layerOf[name] = i
+		}
+	}
+	dirs, err := os.ReadDir("internal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		layer, ok := layerOf[d.Name()]
+		if !ok {
+			t.Errorf("internal/%s is in no layer of internalLayers", d.Name())
+			continue
+		}
+		for _, imp := range packageImports(t, filepath.Join("internal", d.Name())) {
+			if err := checkImport(d.Name(), layer, imp, layerOf); err != "" {
+				t.Error(err)
+			}
+		}
+	}
 }
 
 // checkImport says what is wrong with the import imp of the package name
@@ -51,6 +77,32 @@ func checkImport(name string, layer int, imp string, layerOf map[string]int) str
 		return "internal/" + name + " (layer " + strconv.Itoa(layer) + ") imports internal/" + dep + " (layer " + strconv.Itoa(depLayer) + "), which is not below it"
 	}
 	return ""
+}
+
+// packageImports returns the imports of the non-test Go files in dir.
+func packageImports(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imports []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		ast, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, spec := range ast.Imports {
+			imp, _ := strconv.Unquote(spec.Path.Value)
+			if !slices.Contains(imports, imp) {
+				imports = append(imports, imp)
+			}
+		}
+	}
+	return imports
 }
 
 // TestCheckImport checks that checkImport refuses what the layers forbid:

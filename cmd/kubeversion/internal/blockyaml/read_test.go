@@ -1,6 +1,7 @@
 package blockyaml
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kubeversion/kubeversion/internal/jsonvalue"
+	"github.com/kubeversion/kubeversion/crd"
 	"go.yaml.in/yaml/v3"
 	sigsyaml "sigs.k8s.io/yaml"
 )
@@ -22,7 +23,11 @@ func kubectlRead(text []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return jsonvalue.Unmarshal(j)
+	var v crd.JSON
+	if err := json.Unmarshal(j, &v); err != nil {
+		return nil, err
+	}
+	return v.Value, nil
 }
 
 // v3Lines returns the lines of the keys at watch, found with

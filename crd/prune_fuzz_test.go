@@ -97,7 +97,7 @@ func FuzzPrune(f *testing.F) {
 			}
 		}
 		validation.CheckDefaults(&s, field.NewPath("p"), true)
-		if ss, msg := structural.New(&s); msg == "" {
+		if ss, msg := structural.New(&s, structural.Options{}); msg == "" {
 			var v openapi.Validator
 			v.Validate(orig, ss)
 		}

@@ -118,7 +118,7 @@ func TestValueErrors(t *testing.T) {
 // does, with errors below at.
 func checkValue(t *testing.T, x any, s *JSONSchemaProps, at string) ErrorList {
 	t.Helper()
-	ss, msg := structural.New(s)
+	ss, msg := structural.New(s, structural.Options{})
 	if msg != "" {
 		t.Fatalf("newStructural: %s", msg)
 	}

@@ -61,7 +61,7 @@ func versionServing(c *api.CustomResourceDefinition, version string) (*objectSer
 	s.validators.New = func() any { return &openapi.Validator{CustomResource: true} }
 	s.defaults = structural.Pruning(s.schema)
 	var msg string
-	if s.model, msg = structural.New(s.schema); msg != "" {
+	if s.model, msg = structural.New(s.schema, structural.Options{}); msg != "" {
 		return nil, fmt.Errorf("the schema of version %s of CRD %s is not structural: %s", version, c.Metadata.Name, msg)
 	}
 	api.WalkSchema(s.schema, func(p *api.JSONSchemaProps) { s.rules += len(p.XValidations) })

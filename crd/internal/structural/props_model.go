@@ -4,36 +4,48 @@ import (
 	"github.com/kubeversion/kubeversion/crd/internal/api"
 )
 
+// Options says how [New] converts a schema.
+type Options struct {
+	// Lenient converts any schema, as pruning and defaulting read one
+	// (crd.Prune, crd.Coerce and crd.Default take any schema): items
+	// written as a list read as absent, x-kubernetes-preserve-unknown-fields
+	// false as unset, and the value validations, which they do not read,
+	// are left out, so that nothing is refused. For a structural schema,
+	// what a lenient model holds equals what the strict one holds, but
+	// for ValueValidation.
+	Lenient bool
+}
+
 // New builds the structural model of s as the API server's
 // NewStructural converts it, or returns the error with which NewStructural
 // refuses s: an unsupported keyword, items written as a list, or
-// x-kubernetes-preserve-unknown-fields false, the first one found. The
-// server walks properties in random order; here they come sorted, which
-// only matters when two properties fail differently. A nil s gives nil.
-func New(s *api.JSONSchemaProps) (*Structural, string) {
+// x-kubernetes-preserve-unknown-fields false, the first one found; with
+// o.Lenient, it refuses nothing (see [Options]). The server walks
+// properties in random order; here they come sorted, which only matters
+// when two properties fail differently. A nil s gives nil.
+func New(s *api.JSONSchemaProps, o Options) (*Structural, string) {
 	if s == nil {
 		return nil, ""
 	}
-	out := &Structural{
-		Generic:      genericOf(s),
-		Extensions:   extensionsOf(s),
-		XValidations: s.XValidations != nil,
+	out := node(s)
+	items := Items(s)
+	if !o.Lenient {
+		var msg string
+		if out.ValueValidation, msg = checkedValueValidation(s); msg != "" {
+			return nil, msg
+		}
+		if items, msg = checkedItems(s); msg != "" {
+			return nil, msg
+		}
 	}
 	var msg string
-	if out.ValueValidation, msg = checkedValueValidation(s); msg != "" {
-		return nil, msg
-	}
-	items, msg := checkedItems(s)
-	if msg != "" {
-		return nil, msg
-	}
-	if out.Items, msg = New(items); msg != "" {
+	if out.Items, msg = New(items, o); msg != "" {
 		return nil, msg
 	}
 	if len(s.Properties) > 0 {
 		out.Properties = make([]Property, 0, len(s.Properties))
 		for _, k := range api.SortedKeys(s.Properties) {
-			ps, msg := newStructuralOf(s.Properties[k])
+			ps, msg := newOf(s.Properties[k], o)
 			if msg != "" {
 				return nil, msg
 			}
@@ -41,7 +53,7 @@ func New(s *api.JSONSchemaProps) (*Structural, string) {
 		}
 	}
 	if ap := s.AdditionalProperties; ap != nil {
-		aps, msg := New(ap.Schema)
+		aps, msg := New(ap.Schema, o)
 		if msg != "" {
 			return nil, msg
 		}
@@ -54,13 +66,23 @@ func New(s *api.JSONSchemaProps) (*Structural, string) {
 	return out, ""
 }
 
-// newStructuralOf is New of a schema held in a map. The copy is
-// its parameter, not a variable of New's loop, which the
-// compiler would move to the heap; inlined, it would be one again.
+// node returns the node of s without its value validations and the
+// nodes below it.
+func node(s *api.JSONSchemaProps) *Structural {
+	return &Structural{
+		Generic:      genericOf(s),
+		Extensions:   extensionsOf(s),
+		XValidations: s.XValidations != nil,
+	}
+}
+
+// newOf is New of a schema held in a map. The copy is its parameter, not
+// a variable of New's loop, which the compiler would move to the heap;
+// inlined, it would be one again.
 //
 //go:noinline
-func newStructuralOf(s api.JSONSchemaProps) (*Structural, string) {
-	return New(&s)
+func newOf(s api.JSONSchemaProps, o Options) (*Structural, string) {
+	return New(&s, o)
 }
 
 // checkedValueValidation returns the value validations of s, nil for
@@ -164,8 +186,7 @@ func newNestedList(list []api.JSONSchemaProps) ([]Nested, string) {
 	return out, ""
 }
 
-// newNestedOf is newNested of a schema held in a map (see
-// newStructuralOf).
+// newNestedOf is newNested of a schema held in a map (see newOf).
 //
 //go:noinline
 func newNestedOf(s api.JSONSchemaProps) (*Nested, string) {

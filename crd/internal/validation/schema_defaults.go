@@ -189,7 +189,7 @@ func aggregate(errs field.ErrorList) string {
 // path, as the API server checks them when s is structural, pruning them
 // first when prune is true; nil when s is not structural.
 func CheckDefaults(s *api.JSONSchemaProps, path *field.Path, prune bool) field.ErrorList {
-	ss, msg := structural.New(s)
+	ss, msg := structural.New(s, structural.Options{})
 	if msg != "" {
 		return nil
 	}

@@ -38,7 +38,7 @@ func embeddedDefaultsSchema(b *testing.B, n int) *api.JSONSchemaProps {
 // update does.
 func BenchmarkEmbeddedDefaults(b *testing.B) {
 	s := embeddedDefaultsSchema(b, 50)
-	ss, msg := structural.New(s)
+	ss, msg := structural.New(s, structural.Options{})
 	if msg != "" {
 		b.Fatal(msg)
 	}

@@ -19,6 +19,6 @@ type modeled struct {
 // modelOf returns s with its model; a nil s gives a nil model and no
 // error.
 func modelOf(s *api.JSONSchemaProps) modeled {
-	m, msg := structural.New(s)
+	m, msg := structural.New(s, structural.Options{})
 	return modeled{wire: s, model: m, notStructural: msg}
 }

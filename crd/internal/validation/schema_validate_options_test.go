@@ -78,7 +78,7 @@ func TestStructuralError(t *testing.T) {
 			t.Errorf("bad schema %s: %v", tt.schema, err)
 			continue
 		}
-		if _, got := structural.New(&s); got != tt.want {
+		if _, got := structural.New(&s, structural.Options{}); got != tt.want {
 			t.Errorf("structural.New(%s) refused with %q, want %q", tt.schema, got, tt.want)
 		}
 	}

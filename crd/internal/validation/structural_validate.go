@@ -11,7 +11,7 @@ import (
 // isStructural reports whether the API server counts s as a structural
 // schema: it converts, and ValidateStructural finds nothing.
 func isStructural(s *api.JSONSchemaProps) bool {
-	ss, msg := structural.New(s)
+	ss, msg := structural.New(s, structural.Options{})
 	return s == nil || msg == "" && len(structural.Validate(ss, field.NewPath(""))) == 0
 }
 

@@ -27,8 +27,12 @@ type Diagnostic struct {
 	// file: a GitHub notice.
 	Summary bool
 	// Object names what it is about, as the command names it (a CRD's
-	// name, "Widget default/w1 (example.com/v1)"), or "" for the input.
+	// name, "Widget default/w1 (example.com/v1)"); it may be "", as the
+	// name of a CRD that has none.
 	Object string
+	// Input is set for a problem reading the input, which is about no
+	// object: its long message does not start with one.
+	Input bool
 	// Field is the field path it is at, when Message does not start with
 	// it (an error of the API server does), or "".
 	Field string
@@ -62,14 +66,14 @@ func (d *Diagnostic) Short() string {
 }
 
 // Long returns the message as a log of results shows it, in full and
-// naming the object: "object: field: message", without the parts that
-// are "".
+// naming the object: "object: field: message", without the field when
+// there is none, and without the object for a problem of the input.
 func (d *Diagnostic) Long() string {
 	s := d.Message
 	if d.Field != "" {
 		s = d.Field + ": " + s
 	}
-	if d.Object != "" {
+	if !d.Input {
 		s = d.Object + ": " + s
 	}
 	return s

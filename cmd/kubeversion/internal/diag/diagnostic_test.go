@@ -9,7 +9,8 @@ func TestDiagnosticMessages(t *testing.T) {
 	}{
 		{Diagnostic{Object: "w.example.com", Message: "spec.x: Invalid value"}, "spec.x: Invalid value", "w.example.com: spec.x: Invalid value", "w.example.com"},
 		{Diagnostic{Object: "w", Field: "spec.f", Message: "m [a b c]", Brief: "m [a ...]", Title: "w [field-removed]"}, "spec.f: m [a ...]", "w: spec.f: m [a b c]", "w [field-removed]"},
-		{Diagnostic{Message: "read error", Title: "kubeversion lint"}, "read error", "read error", "kubeversion lint"},
+		{Diagnostic{Input: true, Message: "read error", Title: "kubeversion lint"}, "read error", "read error", "kubeversion lint"},
+		{Diagnostic{Message: "spec.group: Required value"}, "spec.group: Required value", ": spec.group: Required value", ""},
 		{Diagnostic{Object: "w", Message: "v1 is deprecated: use v2", Brief: "use v2"}, "use v2", "w: v1 is deprecated: use v2", "w"},
 	} {
 		if got := tt.d.Short(); got != tt.short {

@@ -57,7 +57,7 @@ func (l *Result) Diagnostics() []diag.Diagnostic {
 	}
 	for _, p := range l.problems {
 		add(diag.Diagnostic{Rule: format.RuleInput, Level: "error", File: p.File, Line: p.Line,
-			Message: p.Message, Title: "kubeversion lint", Key: []string{p.File, p.Message}})
+			Input: true, Message: p.Message, Title: "kubeversion lint", Key: []string{p.File, p.Message}})
 	}
 	return ds
 }

@@ -36,7 +36,7 @@ func (v *Result) Diagnostics() []diag.Diagnostic {
 	}
 	for _, p := range v.Problems {
 		add(diag.Diagnostic{Rule: format.RuleInput, Level: "error", File: p.File, Line: p.Line,
-			Message: p.Message, Title: "kubeversion validate", Key: []string{p.File, p.Message}})
+			Input: true, Message: p.Message, Title: "kubeversion validate", Key: []string{p.File, p.Message}})
 	}
 	if len(v.Reports) > 0 {
 		add(diag.Diagnostic{Summary: true, Level: "notice", Title: "kubeversion validate", Message: v.Summary.String()})

@@ -23,9 +23,16 @@
 #
 #   docker buildx build --platform linux/amd64,linux/arm64 -f Dockerfile dist
 #
+# KUBEVERSION_PLATFORMS="linux/amd64 linux/arm64" builds only those
+# platforms (the image's two at least), as CI does to save the time of
+# compiling Kubernetes' code for four more; the krew manifest, which names
+# every platform's archive, is then not made. The release builds all six.
+#
 # Check the result with
 #
-#   KUBEVERSION_DIST=$PWD/dist go test -run TestDist ./cmd/kubeversion
+#   KUBEVERSION_DIST=$PWD/dist go test -run TestDist ./cmd/kubeversion/internal/release
+#
+# (with the same KUBEVERSION_PLATFORMS, if set).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -36,6 +43,24 @@ created=$(TZ=UTC date -d "@$epoch" +%Y-%m-%dT%H:%M:%SZ)
 version=0.0.0-SNAPSHOT-${commit:0:7}
 platforms=(linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64)
 image_platforms=(linux/amd64 linux/arm64)
+all_platforms=yes
+if [ -n "${KUBEVERSION_PLATFORMS:-}" ]; then
+	read -r -a subset <<<"$KUBEVERSION_PLATFORMS"
+	for p in "${subset[@]}"; do
+		if [[ " ${platforms[*]} " != *" $p "* ]]; then
+			echo "release-snapshot.sh: KUBEVERSION_PLATFORMS: $p is not a platform of the release (${platforms[*]})" >&2
+			exit 2
+		fi
+	done
+	for p in "${image_platforms[@]}"; do
+		if [[ " ${subset[*]} " != *" $p "* ]]; then
+			echo "release-snapshot.sh: KUBEVERSION_PLATFORMS must include the image's platforms (${image_platforms[*]})" >&2
+			exit 2
+		fi
+	done
+	[ "${#subset[@]}" -eq "${#platforms[@]}" ] || all_platforms=no
+	platforms=("${subset[@]}")
+fi
 dist=$root/dist
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -148,7 +173,12 @@ mktar "$oci" "$dist/kubeversion-image.oci.tar" oci-layout index.json blobs
 
 # The checksums, then the krew manifest, which names the archives by URL
 # and sha256.
-(cd "$dist" && sha256sum -- *.tar.gz *.zip kubeversion-image.oci.tar | sort -k2 >checksums.txt)
+(cd "$dist" && shopt -s nullglob && sha256sum -- *.tar.gz *.zip kubeversion-image.oci.tar | sort -k2 >checksums.txt)
+if [ "$all_platforms" = no ]; then
+	echo "release-snapshot.sh: kubeversion $version for ${platforms[*]} only (KUBEVERSION_PLATFORMS): no krew manifest"
+	(cd "$dist" && find . -type f | sort | xargs sha256sum)
+	exit 0
+fi
 sums=()
 for p in "${platforms[@]}"; do
 	os=${p%/*} arch=${p#*/}

@@ -30,26 +30,54 @@ var imagePlatforms = []string{"linux/amd64", "linux/arm64"}
 // directory $KUBEVERSION_DIST (CI runs it after the script):
 //
 //	KUBEVERSION_DIST=$PWD/dist go test -run TestDist ./cmd/kubeversion/internal/release
+//
+// With KUBEVERSION_PLATFORMS set as it was for the script, it checks the
+// archives of those platforms, and that there is no krew manifest.
 func TestDist(t *testing.T) {
 	dist := os.Getenv("KUBEVERSION_DIST")
 	if dist == "" {
 		t.Skip("KUBEVERSION_DIST is not set: run scripts/release-snapshot.sh, then this test with KUBEVERSION_DIST=$PWD/dist")
 	}
-	sums := readChecksums(t, dist)
+	platforms := distPlatforms(t)
+	sums := readChecksums(t, dist, len(platforms))
 	version := distVersion(t, sums)
-	t.Logf("version %s", version)
-	for _, p := range releasePlatforms {
+	t.Logf("version %s, platforms %q", version, platforms)
+	for _, p := range platforms {
 		t.Run(strings.ReplaceAll(p, "/", "_"), func(t *testing.T) {
 			checkArchive(t, dist, version, p)
 		})
 	}
-	t.Run("krew", func(t *testing.T) { checkKrew(t, dist, version, sums) })
+	if len(platforms) == len(releasePlatforms) {
+		t.Run("krew", func(t *testing.T) { checkKrew(t, dist, version, sums) })
+	} else if _, err := os.Stat(filepath.Join(dist, "kubeversion.krew.yaml")); err == nil {
+		t.Errorf("kubeversion.krew.yaml was made for the platforms %q only", platforms)
+	}
 	t.Run("image", func(t *testing.T) { checkImage(t, dist, version) })
 }
 
+// distPlatforms returns the platforms of $KUBEVERSION_PLATFORMS, in the
+// order of releasePlatforms, or releasePlatforms when it is not set.
+func distPlatforms(t *testing.T) []string {
+	t.Helper()
+	subset := strings.Fields(os.Getenv("KUBEVERSION_PLATFORMS"))
+	if len(subset) == 0 {
+		return releasePlatforms
+	}
+	var platforms []string
+	for _, p := range releasePlatforms {
+		if slices.Contains(subset, p) {
+			platforms = append(platforms, p)
+		}
+	}
+	if len(platforms) != len(slices.Compact(slices.Sorted(slices.Values(subset)))) {
+		t.Fatalf("KUBEVERSION_PLATFORMS=%q names platforms that are not the release's %q", subset, releasePlatforms)
+	}
+	return platforms
+}
+
 // readChecksums reads checksums.txt, checks each sum against its file, and
-// returns the sums by file name.
-func readChecksums(t *testing.T, dist string) map[string]string {
+// returns the sums by file name; it lists archives and the image.
+func readChecksums(t *testing.T, dist string, archives int) map[string]string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dist, "checksums.txt"))
 	if err != nil {
@@ -73,8 +101,8 @@ func readChecksums(t *testing.T, dist string) map[string]string {
 			t.Errorf("checksums.txt: %s has sha256 %s, want %s", name, got, sum)
 		}
 	}
-	if len(sums) != len(releasePlatforms)+1 {
-		t.Errorf("checksums.txt lists %d files, want the %d archives and the image", len(sums), len(releasePlatforms))
+	if len(sums) != archives+1 {
+		t.Errorf("checksums.txt lists %d files, want the %d archives and the image", len(sums), archives)
 	}
 	return sums
 }

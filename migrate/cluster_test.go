@@ -17,7 +17,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	etcd3testing "k8s.io/apiserver/pkg/storage/etcd3/testing"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/rest"
 	clientretry "k8s.io/client-go/util/retry"
@@ -45,16 +44,24 @@ type cluster struct {
 	prefix string
 }
 
-// startCluster starts embedded etcd and the apiextensions API server of
-// k8s.io/apiextensions-apiserver's integration fixtures; both stop when t
-// ends.
+// startCluster starts the apiextensions API server of
+// k8s.io/apiextensions-apiserver's integration fixtures, which stops when
+// t ends, storing under a prefix of its own in the tests' shared embedded
+// etcd (sharedEtcd).
 func startCluster(t *testing.T) *cluster {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("starts an API server")
 	}
-	etcd, sc := etcd3testing.NewUnsecuredEtcd3TestClientServer(t)
-	t.Setenv("KUBE_INTEGRATION_ETCD_URL", sc.Transport.ServerList[0])
+	etcdURL, err := sharedEtcd()
+	if err != nil {
+		t.Fatal("etcd:", err)
+	}
+	etcd, err := clientv3.New(clientv3.Config{Endpoints: []string{etcdURL}, DialTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { etcd.Close() })
 	tearDown, cfg, opts, err := fixtures.StartDefaultServer(t)
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +69,7 @@ func startCluster(t *testing.T) *cluster {
 	t.Cleanup(tearDown)
 	cfg = rest.CopyConfig(cfg)
 	cfg.QPS, cfg.Burst = 2000, 4000
-	c := &cluster{t: t, cfg: cfg, etcd: etcd.V3Client.Client, prefix: opts.RecommendedOptions.Etcd.StorageConfig.Prefix}
+	c := &cluster{t: t, cfg: cfg, etcd: etcd, prefix: opts.RecommendedOptions.Etcd.StorageConfig.Prefix}
 	c.ext = clientset.NewForConfigOrDie(cfg)
 	c.dyn = dynamic.NewForConfigOrDie(cfg)
 	return c

@@ -89,6 +89,7 @@ func progressRecorder() (func(Progress), func() []Progress) {
 // migrates, reports it in JSON and its last progress line; a second run
 // has nothing to do, and an unknown CRD fails with exit status 2.
 func TestRunAsTheCommand(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, 30)
 	p, err := c.asCommand(Options{}).Plan(context.Background(), testCRD)
 	var text bytes.Buffer

@@ -41,6 +41,7 @@ var crontabsFlag = flag.Int("crontabs", 60, "CronTabs the webhook test creates")
 // object on the way: after the run, etcd holds every CronTab in the v1
 // shape, and v1beta1 can leave the CRD.
 func TestCrontabWebhookInTheLoop(t *testing.T) {
+	t.Parallel()
 	c := startCluster(t)
 	url, caPEM := startCrontabWebhook(t)
 	b, err := os.ReadFile("../examples/crontab-webhook/crd.yaml")

@@ -28,6 +28,7 @@ func index(name string) int {
 // carry a stale resourceVersion and conflict, which counts as done (the
 // writer's update stored them as v1).
 func TestConflictsFromConcurrentWriter(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, faultObjects)
 	cfg := hooked(c.cfg, hooks{onPatch: func(ns, name string) *http.Response {
 		if index(name)%10 == 0 {
@@ -59,6 +60,7 @@ func TestConflictsFromConcurrentWriter(t *testing.T) {
 // patch: NotFound counts as done. The answer to the commit is lost too: the
 // run reads the CRD again and finds the commit applied.
 func TestObjectsDeletedDuringRun(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, faultObjects)
 	deleted := 0
 	cfg := hooked(c.cfg, hooks{loseCommit: true, onPatch: func(ns, name string) *http.Response {
@@ -93,6 +95,7 @@ func TestObjectsDeletedDuringRun(t *testing.T) {
 // retried; storedVersions is left, and a second run once the denials stop
 // finishes the job.
 func TestRejectedObjectsBlockCommit(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, faultObjects)
 	var mu sync.Mutex
 	tries := map[string]int{}

@@ -19,6 +19,7 @@ import (
 // v1beta1 again, so trimming storedVersions to [v1] would strand them. The
 // commit must refuse and leave storedVersions alone.
 func TestCommitRefusesChangedCRD(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, faultObjects)
 	m := c.migrator(nil, Options{PageSize: faultPage, Progress: func(p Progress) {
 		if p.Pages == 1 && !p.Final {
@@ -46,6 +47,7 @@ func TestCommitRefusesChangedCRD(t *testing.T) {
 // operations guard it even when the CRD changes between the last read and
 // the write.
 func TestGuards(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, 1)
 	m := c.migrator(nil, Options{})
 	crd, err := c.ext.ApiextensionsV1().CustomResourceDefinitions().Get(context.Background(), testCRD, metav1.GetOptions{})

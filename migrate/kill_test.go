@@ -20,6 +20,7 @@ import (
 // object ends stored in v1, storedVersions is [v1], and the state file is
 // gone.
 func TestResumeAfterSIGKILL(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, faultObjects)
 	state := filepath.Join(t.TempDir(), "state.json")
 	spec := childSpec{Name: testCRD, Kubeconfig: c.writeKubeconfig(), Context: "test", Settle: 100 * time.Millisecond,

@@ -21,6 +21,7 @@ import (
 // resourceVersion -1, "continue at the latest"), once with none (list again
 // from the beginning). Either way each object is patched once.
 func TestExpiredContinueToken(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, faultObjects)
 	for _, withToken := range []bool{true, false} {
 		t.Run("token="+strconv.FormatBool(withToken), func(t *testing.T) {
@@ -94,6 +95,7 @@ func latestToken(t *testing.T, tok string) string {
 // with the same state file: the second run goes on after the last page
 // finished, so every object is written exactly once in all.
 func TestResumeFromStateFile(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, faultObjects)
 	state := filepath.Join(t.TempDir(), "state.json")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -144,6 +146,7 @@ func TestResumeFromStateFile(t *testing.T) {
 // object is written to etcd once: written + conflicted is exactly the
 // number of objects.
 func TestResumeAfterKillInPage(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, faultObjects)
 	state := filepath.Join(t.TempDir(), "state.json")
 	ctx, cancel := context.WithCancel(context.Background())

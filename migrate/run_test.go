@@ -13,6 +13,7 @@ import (
 // storage moved to v1, migrate: every etcd key holds v1, storedVersions is
 // [v1], and v1beta1 can then leave spec.versions.
 func TestRunMigratesEveryObject(t *testing.T) {
+	t.Parallel()
 	n := *objectsFlag
 	c := prepare(t, n)
 	var calls []Progress

@@ -51,6 +51,7 @@ func (c *cluster) storageMigrating() *apiextensionsv1.CustomResourceDefinitionCo
 // controller, its dry run, a migration of the resource already waiting, a
 // controller that never takes the new one up, and an interrupted run.
 func TestClusterMigratorGuards(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, 5)
 	// As `kubeversion migrate --use-cluster-migrator [--dry-run]`: exit
 	// status 2 and the engine's error, which the command prints.
@@ -152,6 +153,7 @@ func TestClusterMigratorGuards(t *testing.T) {
 // message, which reaches the progress display; the controller trims
 // storedVersions itself, and the run commits nothing more.
 func TestClusterMigrator137(t *testing.T) {
+	t.Parallel()
 	const n = 30
 	c := prepare(t, n)
 	c.installSVMAPIStandIn("v1")
@@ -252,6 +254,7 @@ func noWatch(cfg *rest.Config) (*rest.Config, *atomic.Int32) {
 // never trim storedVersions: the run finds v1beta1, and commits itself.
 // Its client may not watch, so it polls.
 func TestClusterMigrator135(t *testing.T) {
+	t.Parallel()
 	const n = 20
 	c := prepare(t, n)
 	c.installSVMAPIStandIn("v1beta1")
@@ -298,6 +301,7 @@ func TestClusterMigrator135(t *testing.T) {
 // runner then trims storedVersions although objects are still stored as
 // v1beta1: the run must put [v1beta1 v1] back.
 func TestClusterMigratorFailed(t *testing.T) {
+	t.Parallel()
 	const n = 15
 	c := prepare(t, n)
 	c.installSVMAPIStandIn("v1")
@@ -343,6 +347,7 @@ func TestClusterMigratorFailed(t *testing.T) {
 // storedVersions ("generation mismatch"), and the run's own commit, whose
 // test operations pin the generation read at the start, must refuse too.
 func TestClusterMigratorGenerationChanged(t *testing.T) {
+	t.Parallel()
 	c := prepare(t, 10)
 	c.installSVMAPIStandIn("v1")
 	c.startSVMStandIn("1.37", "v1", nil)

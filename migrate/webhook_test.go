@@ -24,6 +24,7 @@ import (
 // one object the server cannot convert fails the whole page; storedVersions
 // is left). Up again, a run resumed from the state file finishes the job.
 func TestWebhookDown(t *testing.T) {
+	t.Parallel()
 	c := startCluster(t)
 	var down atomic.Bool
 	convert := conversion.NewObjectConverterWebhookHandler(t, func(desired string, obj runtime.RawExtension) (runtime.RawExtension, error) {

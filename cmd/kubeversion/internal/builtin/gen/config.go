@@ -169,7 +169,7 @@ func (c *resourceConfig) apply(method string, call *ast.CallExpr, imports map[st
 		if call.Ellipsis.IsValid() && i == len(call.Args)-1 { // ret.EnableVersions(list...)
 			id, ok := a.(*ast.Ident)
 			if !ok || decls[id.Name] == nil || decls[id.Name].value == nil {
-				return fmt.Errorf("%s: cannot resolve %s...", method, exprText(a))
+				return fmt.Errorf("%s: cannot resolve the list %s", method, exprText(a))
 			}
 			lit, ok := decls[id.Name].value.(*ast.CompositeLit)
 			if !ok {

@@ -28,7 +28,10 @@ func key(group, version, kind string) string { return group + "/" + version + "/
 
 // merge merges the releases of k8s.io/api, oldest first: each type's
 // lifecycle is the newest release's statement, and where an older one
-// said otherwise a note says so.
+// said otherwise a note says so. The pre-release's statement is taken
+// only for a type that no release states a lifecycle for; where it
+// differs from the newest release's, a note says so: the table judges
+// the pinned release as that release's API server does.
 func merge(rs []apiRelease) table {
 	t := table{}
 	for _, r := range rs {
@@ -51,7 +54,7 @@ func merge(rs []apiRelease) table {
 				}
 				x.Last = r.Minor
 				if l := p.Life[k]; l != nil {
-					x.restate(*l, r.Version)
+					x.restate(*l, r.Version, r.Pre)
 				}
 			}
 		}
@@ -70,8 +73,21 @@ func isListOf(kind string, kinds map[string]bool) bool {
 // restate takes l, stated by k8s.io/api version, as x's lifecycle, and
 // notes each field that differs from a statement it replaces: a release
 // or replacement changed or dropped, not one stated where an older
-// release stated none.
-func (x *row) restate(l lifecycle, version string) {
+// release stated none. A statement of a pre-release replaces none: each
+// of its fields that differs is noted.
+func (x *row) restate(l lifecycle, version string, pre bool) {
+	if pre && x.stated != "" {
+		diff := func(name, old, new string) {
+			if old != new {
+				x.Notes = append(x.Notes, fmt.Sprintf("%s %s in pre-release k8s.io/api %s", name, dash(new), version))
+			}
+		}
+		diff("introduced", minorText(x.Introduced), minorText(l.Introduced))
+		diff("deprecated", minorText(x.Deprecated), minorText(l.Deprecated))
+		diff("removed", minorText(x.Removed), minorText(l.Removed))
+		diff("replacement", x.Replacement, l.Replacement)
+		return
+	}
 	if x.stated != "" {
 		diff := func(name string, old, new int) {
 			if old != 0 && old != new {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/builtin"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
@@ -29,6 +30,7 @@ func runValidate(e *env, args []string) int {
 	level := flags.String("validate", validate.FieldStrict, "what to do with unknown and duplicate fields, as kubectl's --validate:\n`strict|warn|ignore`. strict: the API server refuses the object before\nvalidation; warn: warnings, and the object is validated; ignore: nothing;\ntrue and false are strict and ignore")
 	namespace := flags.String("namespace", "default", "put the namespaced objects that set no namespace in `NAME`, as kubectl puts\nthem in its context's")
 	allowUnchecked := flags.Bool("allow-unchecked", false, "exit with status 0 even when objects are not checked (no CRD of their kind in\nthe input, or a CRD the API server rejects), if none is invalid")
+	release := flags.String("kubernetes-version", "", "judge the apiVersion and kind of built-in objects as Kubernetes `1.N` serves\nthem (1.19 to 1.38; default the pinned release, 1.37): removed, not yet served\nor unknown kinds are errors, deprecated ones warnings")
 	noKustomize := flags.Bool("no-kustomize", false, "read an OBJECTS directory that holds a kustomization.yaml file by file, not\nas kubectl apply -k builds it")
 	format := flags.String("o", "text", "print `text|json|github|sarif`: a line per object and per error, one JSON\ndocument with what the API server stores of each valid object, GitHub Actions\nannotations, or a SARIF 2.1.0 log for code scanning")
 	paths, status, ok := parseFlags(e, flags, args)
@@ -55,13 +57,21 @@ func runValidate(e *env, args []string) int {
 	if len(paths) == 0 {
 		return fail("no OBJECTS given (use - for standard input)")
 	}
+	minor := 0
+	if *release != "" {
+		m, err := builtin.Load().Release(*release)
+		if err != nil {
+			return fail("--kubernetes-version %v", err)
+		}
+		minor = m
+	}
 	if inputs.StdinTwice(append(append([]string{}, crdPaths...), oldFlag...), paths) {
 		return fail("standard input (-) given twice: it can be read only once")
 	}
 
 	res, err := validate.Run(validate.Options{
 		Paths: paths, CRDPaths: crdPaths, OldPaths: oldFlag,
-		Level: *level, Namespace: *namespace, AllowUnchecked: *allowUnchecked, NoKustomize: *noKustomize,
+		Level: *level, Namespace: *namespace, AllowUnchecked: *allowUnchecked, NoKustomize: *noKustomize, KubernetesRelease: minor,
 		Stdin: e.stdin, Stderr: e.stderr,
 	})
 	if err != nil {

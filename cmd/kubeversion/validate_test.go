@@ -47,7 +47,7 @@ func TestValidateValid(t *testing.T) {
 	}
 	wantLines(t, stdout, []string{"validate/"},
 		"validate/valid.yaml:3: Widget small (example.com/v1): valid on create",
-		"validate/valid.yaml:11: ConfigMap settings (v1): skipped: ConfigMap is a built-in kind of Kubernetes, not a custom resource",
+		"validate/valid.yaml:11: ConfigMap settings (v1): skipped: ConfigMap is a built-in kind of Kubernetes, not a custom resource: v1 ConfigMap is served by Kubernetes 1.37, its content not checked",
 	)
 	if !strings.HasSuffix(stdout, "2 objects: 1 valid, 0 invalid, 1 skipped (not custom resources); 1 CustomResourceDefinition\n") {
 		t.Errorf("the summary is not the last line:\n%s", stdout)

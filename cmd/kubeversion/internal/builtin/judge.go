@@ -59,8 +59,8 @@ func (t *Table) Judge(apiVersion, kind string, release int) Verdict {
 	switch {
 	case r.Removed != 0 && release >= r.Removed:
 		v.Status, v.Message = Removed, noMatch+": removed in Kubernetes 1."+strconv.Itoa(r.Removed)+replacement(r)
-	case r.Last != 0 && release > r.Last:
-		v.Status, v.Message = Removed, noMatch+": gone from Kubernetes 1."+strconv.Itoa(r.Last+1)+" (not in its k8s.io/api)"+replacement(r)
+	case t.RemovedIn(r) != 0 && release >= t.RemovedIn(r):
+		v.Status, v.Message = Removed, noMatch+": gone from Kubernetes 1."+strconv.Itoa(t.RemovedIn(r))+" (not in its k8s.io/api)"+replacement(r)
 	case t.introduced(r) > release:
 		v.Status, v.Message = NotYetServed, noMatch+": introduced in Kubernetes 1."+strconv.Itoa(t.introduced(r))+", after 1."+strconv.Itoa(release)
 	case !t.servedByDefault(r, release):
@@ -71,6 +71,19 @@ func (t *Table) Judge(apiVersion, kind string, release int) Verdict {
 		v.Status = Served
 	}
 	return v
+}
+
+// RemovedIn returns the release that removed r: the one its lifecycle
+// states, else the first release read whose k8s.io/api no longer has
+// the type; 0 if none.
+func (t *Table) RemovedIn(r *Row) int {
+	switch {
+	case r.Removed != 0:
+		return r.Removed
+	case r.Last != 0 && r.Last < t.Newest:
+		return r.Last + 1
+	}
+	return 0
 }
 
 // row returns the row of apiVersion and kind, or of the kind whose list

@@ -81,6 +81,7 @@ type checker struct {
 	level     string                  // --validate
 	namespace string                  // for a namespaced object without one, as kubectl's context gives
 	validator crd.ObjectValidator
+	release   int // the minor of the Kubernetes release whose built-in kinds are served
 }
 
 // check judges o, a custom resource or not, as `kubectl apply` and the
@@ -118,8 +119,7 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 		r.addError(server.Error{Line: loc.ObjectLine("kind"), Field: "kind", Type: "no kind match", Message: msg})
 		return r.judged(StatusInvalid, "unknown kind")
 	case d == nil && builtinGroups[group]:
-		r.Reason = r.Kind + " is a built-in kind of Kubernetes, not a custom resource"
-		return r.judged(StatusSkipped, r.Reason)
+		return ck.judgeBuiltin(r, loc)
 	case d == nil:
 		r.Reason = "no CustomResourceDefinition of kind " + r.Kind + " in group " + group + " in the input or --crd"
 		return r.judged(StatusNotChecked, r.Reason)

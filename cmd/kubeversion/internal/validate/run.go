@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/builtin"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
@@ -32,6 +33,10 @@ type Options struct {
 	// NoKustomize reads a directory with a kustomization.yaml file by
 	// file.
 	NoKustomize bool
+	// KubernetesRelease is the minor of the Kubernetes release whose
+	// built-in kinds are served (--kubernetes-version); 0 for the pinned
+	// release of package builtin.
+	KubernetesRelease int
 	// Stdin is read for the path -; Stderr gets the notes of the reading
 	// (inputs left out or skipped).
 	Stdin  io.Reader
@@ -60,6 +65,9 @@ func Run(opts Options) (*Result, error) {
 		v.problems = append(v.problems, inputs.Problem{File: strings.Join(opts.Paths, " "), Message: "only CustomResourceDefinitions, no object of them to validate"})
 	}
 	ck := &checker{defs: v.defs, level: opts.Level, namespace: opts.Namespace, validator: crd.NewObjectValidator(server.CELEvaluator())}
+	if ck.release = opts.KubernetesRelease; ck.release == 0 {
+		ck.release = builtin.Load().Pinned
+	}
 	if len(opts.OldPaths) > 0 {
 		live, p := v.in.readLive(opts.OldPaths)
 		if p != nil {

@@ -72,6 +72,7 @@ func completionCommands() []completionCommand {
 		{name: "parse", summary: "print the parts of each version", run: runParse},
 		{name: "lint", summary: "check CustomResourceDefinition manifests", files: true, run: runLint},
 		{name: "validate", summary: "check custom resources against their CRDs", files: true, run: runValidate},
+		{name: "api-versions", summary: "print the lifecycle of the built-in API versions", run: runAPIVersions},
 		{name: "webhook", summary: "check a CRD's conversion webhook", words: []string{"check"}},
 		{name: "webhook check", summary: "call a CRD's conversion webhook and check its answers", files: true,
 			run: func(e *env, args []string) int { return runWebhook(e, append([]string{"check"}, args...)) }},

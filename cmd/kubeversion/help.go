@@ -20,6 +20,9 @@ Usage:
   kubeversion validate [--crd PATH]... [--old PATH]... [-o FORMAT] OBJECTS...
                                           check custom resources against their CRDs
                                           as the API server would, on create or update
+  kubeversion api-versions [--kubernetes-version 1.N] [-o text|json]
+                                          print the lifecycle of every built-in
+                                          API version and kind in a release
   kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [-o FORMAT] OBJECT...
                                           call a CRD's conversion webhook as the API
                                           server would and check its answers
@@ -43,6 +46,15 @@ input.
 
 // descriptions say what each command does, for its --help.
 var descriptions = map[string]string{
+	"api-versions": `Api-versions prints the lifecycle table of the built-in API versions of
+Kubernetes as a release serves them: for each kind of each built-in group
+version, its status in --kubernetes-version (served, deprecated, removed,
+not yet, not served by default), the releases that introduced, deprecated
+and removed it, and its replacement. The table is generated from the
+sources of Kubernetes: the APILifecycle methods and registered kinds of
+k8s.io/api of every release from 1.19, and DefaultAPIResourceConfigSource
+of k8s.io/kubernetes of each release, for the versions served by default.
+Kinds of lists (DeploymentList) are those of their items.`,
 	"webhook check": `Webhook check calls the conversion webhook of a CustomResourceDefinition as
 the API server would, with each sample OBJECT (YAML or JSON files, - for
 standard input): for each served version, one object at a time and all in a
@@ -91,9 +103,13 @@ names: strict decoding (unknown fields, as kubectl's default
 rules, on create, or on update of the live object of the same group, kind,
 namespace and name in --old (transition rules, ratcheting). It prints a line
 per object with its verdict, then each error at the line of its field.
-Objects of built-in kinds (ConfigMap, Deployment), documents without
-apiVersion and kind, and the Chart.yaml and values files of Helm charts are
-skipped.
+Objects of built-in kinds (ConfigMap, Deployment) are judged by their
+apiVersion and kind alone, as the API server of --kubernetes-version serves
+them (see 'kubeversion api-versions'): one removed, not yet served, not
+served by default or unknown in its group is invalid, a deprecated one gets
+the server's warning, and their content is not checked (skipped). Documents
+without apiVersion and kind, and the Chart.yaml and values files of Helm
+charts are skipped.
 
 Exit status: 0 when every custom resource is valid; 1 when one is invalid,
 or one is not checked (no CRD of its kind, a CRD the API server rejects)
@@ -107,7 +123,8 @@ var synopses = map[string]string{
 	"parse":         "[-o text|json] [VERSION...]",
 	"sort":          "[-r] [VERSION...]",
 	"highest":       "[VERSION...]",
-	"validate":      "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--allow-unchecked] [--no-kustomize] [-o text|json|github|sarif] OBJECTS...",
+	"validate":      "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--kubernetes-version 1.N] [--allow-unchecked] [--no-kustomize] [-o text|json|github|sarif] OBJECTS...",
+	"api-versions":  "[--kubernetes-version 1.N] [-o text|json]",
 	"webhook check": "--crd FILE [--url URL] [--ca FILE] [--tls-server-name NAME] [--insecure-skip-tls-verify] [--ignore PATH]... [--timeout DURATION] [-o text|json|github] OBJECT...",
 }
 

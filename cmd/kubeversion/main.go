@@ -8,6 +8,7 @@
 //	kubeversion parse [-o text|json] [VERSION...]
 //	kubeversion lint [--old PATH]... [--check NAME=LEVEL]... [--baseline FILE] [-o text|json|github|markdown|sarif] PATH...
 //	kubeversion validate [--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [-o text|json|github|sarif] OBJECTS...
+//	kubeversion api-versions [--kubernetes-version 1.N] [-o text|json]
 //	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--ignore PATH]... [-o text|json|github] OBJECT...
 //	kubeversion migrate [--dry-run] [--state-file FILE] [--kubeconfig FILE] [--context NAME] [-o text|json] CRD-NAME
 //	kubeversion help [COMMAND]
@@ -45,14 +46,15 @@ type env struct {
 }
 
 var commands = map[string]func(e *env, args []string) int{
-	"sort":       runSort,
-	"highest":    runHighest,
-	"parse":      runParse,
-	"lint":       runLint,
-	"validate":   runValidate,
-	"webhook":    runWebhook,
-	"migrate":    runMigrate,
-	"completion": runCompletion,
+	"sort":         runSort,
+	"highest":      runHighest,
+	"parse":        runParse,
+	"lint":         runLint,
+	"validate":     runValidate,
+	"api-versions": runAPIVersions,
+	"webhook":      runWebhook,
+	"migrate":      runMigrate,
+	"completion":   runCompletion,
 }
 
 func main() {

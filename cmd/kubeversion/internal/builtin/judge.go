@@ -125,10 +125,14 @@ func (t *Table) servedByDefault(r *Row, release int) bool {
 	return d.versions[r.APIVersion()]
 }
 
-// notServedWhy says why r is not served by default in release.
+// notServedWhy says why r is not served by default in release: a GA
+// version that no release serves by default is a type of webhooks or
+// clients (admission.k8s.io/v1); an alpha or beta one is taken to be
+// served with --runtime-config, though defaults.txt does not record
+// whether the release's kube-apiserver can serve it at all.
 func (t *Table) notServedWhy(r *Row, release int) string {
 	gv := r.APIVersion()
-	if !t.everServed[gv] {
+	if !t.everServed[gv] && !strings.Contains(r.Version, "alpha") && !strings.Contains(r.Version, "beta") {
 		return "kube-apiserver serves no " + gv + " in any release from 1." + strconv.Itoa(t.Oldest) + " (a type of webhooks or clients, not an API resource)"
 	}
 	return "not served by default in Kubernetes 1." + strconv.Itoa(release) + " (kube-apiserver serves it with --runtime-config=" + gv + "=true)"

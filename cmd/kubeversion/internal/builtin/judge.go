@@ -175,3 +175,8 @@ func splitAPIVersion(apiVersion string) (group, version string) {
 	}
 	return "", apiVersion
 }
+
+// IsBuiltinGroup reports whether group is an API group of the table, one
+// that the API server serves itself in some release ("" for the core
+// group). Groups of aggregated APIs (metrics.k8s.io) and of CRDs are not.
+func (t *Table) IsBuiltinGroup(group string) bool { return t.groups[group] }

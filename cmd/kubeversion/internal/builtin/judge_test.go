@@ -92,3 +92,23 @@ func TestRelease(t *testing.T) {
 		}
 	}
 }
+
+// TestIsBuiltinGroup checks the groups validate treats as built in: those
+// of k8s.io/api, apiextensions and the aggregator, settings.k8s.io (gone
+// since 1.20) among them, and not the groups of CRDs or aggregated APIs.
+func TestIsBuiltinGroup(t *testing.T) {
+	tab := Load()
+	for _, g := range []string{"", "apps", "apiextensions.k8s.io", "apiregistration.k8s.io", "settings.k8s.io", "storagemigration.k8s.io"} {
+		if !tab.IsBuiltinGroup(g) {
+			t.Errorf("IsBuiltinGroup(%q) = false, want true", g)
+		}
+	}
+	for _, g := range []string{"metrics.k8s.io", "gateway.networking.k8s.io", "stable.example.com", "core"} {
+		if tab.IsBuiltinGroup(g) {
+			t.Errorf("IsBuiltinGroup(%q) = true, want false", g)
+		}
+	}
+	if v := tab.Judge("settings.k8s.io/v1alpha1", "PodPreset", 37); !v.IsError() {
+		t.Errorf("settings.k8s.io/v1alpha1 PodPreset at 1.37: %v, want an error", v)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/builtin"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
@@ -118,7 +119,7 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 			": the CustomResourceDefinitions of group " + group + " define " + strings.Join(kinds, ", ")
 		r.addError(server.Error{Line: loc.ObjectLine("kind"), Field: "kind", Type: "no kind match", Message: msg})
 		return r.judged(StatusInvalid, "unknown kind")
-	case d == nil && builtinGroups[group]:
+	case d == nil && builtin.Load().IsBuiltinGroup(group):
 		return ck.judgeBuiltin(r, loc)
 	case d == nil:
 		r.Reason = "no CustomResourceDefinition of kind " + r.Kind + " in group " + group + " in the input or --crd"

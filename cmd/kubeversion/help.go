@@ -119,11 +119,11 @@ unless --allow-unchecked; 2 for usage, I/O and malformed input.`,
 // synopses are the arguments of each command, for the first line of its
 // usage: "Usage: kubeversion NAME SYNOPSIS".
 var synopses = map[string]string{
-	"lint":          "[--old FILE|cluster:[CONTEXT]]... [--kubeconfig FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--allow-empty] [--quiet] [--color auto|always|never] [--baseline FILE] [--write-baseline FILE] [--list-checks] [-o text|json|github|markdown|sarif] PATH...",
+	"lint":          "[--old FILE|cluster:[CONTEXT]]... [--kubeconfig FILE] [--kubernetes-version 1.N] [--check NAME=LEVEL]... [--exclude GLOB]... [--no-kustomize] [--kustomize-remote] [--allow-empty] [--quiet] [--color auto|always|never] [--baseline FILE] [--write-baseline FILE] [--list-checks] [-o text|json|github|markdown|sarif] PATH...",
 	"parse":         "[-o text|json] [VERSION...]",
 	"sort":          "[-r] [VERSION...]",
 	"highest":       "[VERSION...]",
-	"validate":      "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--kubernetes-version 1.N] [--allow-unchecked] [--no-kustomize] [-o text|json|github|sarif] OBJECTS...",
+	"validate":      "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--kubernetes-version 1.N] [--allow-unchecked] [--no-kustomize] [--kustomize-remote] [-o text|json|github|sarif] OBJECTS...",
 	"api-versions":  "[--kubernetes-version 1.N] [-o text|json]",
 	"webhook check": "--crd FILE [--url URL] [--ca FILE] [--tls-server-name NAME] [--insecure-skip-tls-verify] [--ignore PATH]... [--timeout DURATION] [-o text|json|github] OBJECT...",
 }

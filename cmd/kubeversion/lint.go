@@ -20,6 +20,7 @@ func runLint(e *env, args []string) int {
 	levels := lint.NewCheckLevels()
 	flags.Var(levels, "check", "set the upgrade check `NAME=LEVEL` to error, warning or off; NAME may be all,\nand several may be given, separated by commas, or in several --check flags.\nBy default the findings of comparing two served versions with each other are\nwarnings at most; a check set here keeps its level for them too")
 	listChecks := flags.Bool("list-checks", false, "print the upgrade checks, each with its level, and exit")
+	kustomizeRemote := flags.Bool("kustomize-remote", false, "let kustomize fetch the URLs a kustomization names: remote resources (30 s\nand 256 MiB each) and git repositories, 2m for the whole build; without it, a\nURL is an error")
 	noKustomize := flags.Bool("no-kustomize", false, "read a PATH directory that holds a kustomization.yaml file by file, not as\nkubectl apply -k builds it")
 	quiet := flags.Bool("quiet", false, "print only errors: the server's, and findings and requirements at level error\n(text output), and no notes about live objects on standard error")
 	var exclude lint.Excludes
@@ -46,7 +47,7 @@ func runLint(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "kubeversion lint: no PATH given (use - for standard input)")
 		return exitError
 	}
-	res, err := lint.Run(lint.Options{Stdin: e.stdin, Stderr: e.stderr, Paths: paths, Old: oldFlag, Kubeconfig: *kubeconfig, Levels: levels, NoKustomize: *noKustomize, Quiet: *quiet, Exclude: exclude, AllowEmpty: *allowEmpty, Baseline: *baselineFile, WriteBaseline: *writeBaselineFile, Color: color.on(e.stdout), KubernetesVersion: *release, Version: buildVersion()})
+	res, err := lint.Run(lint.Options{Stdin: e.stdin, Stderr: e.stderr, Paths: paths, Old: oldFlag, Kubeconfig: *kubeconfig, Levels: levels, NoKustomize: *noKustomize, KustomizeRemote: *kustomizeRemote, Quiet: *quiet, Exclude: exclude, AllowEmpty: *allowEmpty, Baseline: *baselineFile, WriteBaseline: *writeBaselineFile, Color: color.on(e.stdout), KubernetesVersion: *release, Version: buildVersion()})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "kubeversion lint: %s\n", err)
 		return exitError

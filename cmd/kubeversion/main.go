@@ -30,6 +30,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 // Exit statuses.
@@ -58,6 +60,7 @@ var commands = map[string]func(e *env, args []string) int{
 }
 
 func main() {
+	inputs.RunKustomizeChild() // when kubeversion runs a kustomize build with --kustomize-remote
 	if len(os.Args) > 1 && os.Args[1] == "lint" {
 		tuneGC()
 	}

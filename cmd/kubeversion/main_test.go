@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -28,6 +30,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	inputs.RunKustomizeChild()
 	// Run as the command when started through the link build makes,
 	// whatever the environment of the process that starts it.
 	if name := filepath.Base(os.Args[0]); name == "kubeversion" || name == "kubeversion.exe" {

@@ -104,7 +104,7 @@ func TestLintHelmChart(t *testing.T) {
 // them.
 func TestLintKustomization(t *testing.T) {
 	dir := filepath.Join(moduleDir(t, "sigs.k8s.io/cluster-api@v1.8.0"), "config", "crd")
-	built, err := inputs.KustomizeBuild(dir)
+	built, err := inputs.KustomizeBuild(dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}

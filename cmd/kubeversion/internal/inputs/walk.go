@@ -24,6 +24,9 @@ type Walker struct {
 	Stdin       io.Reader // read for "-"
 	Stderr      io.Writer // for the notes of files skipped
 	NoKustomize bool      // read a directory with a kustomization file by file
+	// KustomizeRemote lets kustomize fetch the URLs a kustomization names
+	// (RemoteFlag); without it they are an error.
+	KustomizeRemote bool
 	// skip tells whether the walk of the directory root skips p, a file
 	// or directory below it; nil skips nothing.
 	Skip func(root, p string, d fs.DirEntry) bool
@@ -50,7 +53,7 @@ func (in Walker) Each(path string, read func(name string, r io.Reader) error) er
 	case path == "-":
 		return readFile(path)
 	case !in.NoKustomize && kustomizationIn(path):
-		built, err := KustomizeBuild(path)
+		built, err := KustomizeBuild(path, in.KustomizeRemote)
 		if err != nil {
 			return err
 		}

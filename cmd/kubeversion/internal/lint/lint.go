@@ -20,6 +20,7 @@ import (
 type env struct {
 	stdin  io.Reader
 	stderr io.Writer
+	remote bool // --kustomize-remote, for --old as for PATHs
 }
 
 // Options is what "kubeversion lint" is asked, its flags bound.
@@ -32,6 +33,7 @@ type Options struct {
 	Kubeconfig        string       // --kubeconfig
 	Levels            *CheckLevels // --check; nil: the defaults
 	NoKustomize       bool         // --no-kustomize
+	KustomizeRemote   bool         // --kustomize-remote
 	Quiet             bool         // --quiet
 	Exclude           Excludes     // --exclude
 	AllowEmpty        bool         // --allow-empty
@@ -45,7 +47,7 @@ type Options struct {
 // Run lints the paths of o and returns what it found, or an error, one
 // line, when o cannot be run as given.
 func Run(o Options) (*Result, error) {
-	e := &env{stdin: o.Stdin, stderr: o.Stderr}
+	e := &env{stdin: o.Stdin, stderr: o.Stderr, remote: o.KustomizeRemote}
 	oldFlag := o.Old
 	levels := o.Levels
 	if levels == nil {
@@ -102,7 +104,7 @@ func Run(o Options) (*Result, error) {
 		}
 	}
 
-	l := &Result{old: live.crds, oldPaths: oldFlag, live: live, cluster: cluster, levels: levels, judge: j, allowEmpty: o.AllowEmpty, exclude: o.Exclude, noKustomize: o.NoKustomize, quiet: o.Quiet, baseline: base, color: o.Color, version: o.Version}
+	l := &Result{old: live.crds, oldPaths: oldFlag, live: live, cluster: cluster, levels: levels, judge: j, allowEmpty: o.AllowEmpty, exclude: o.Exclude, noKustomize: o.NoKustomize, kustomizeRemote: o.KustomizeRemote, quiet: o.Quiet, baseline: base, color: o.Color, version: o.Version}
 	for _, path := range o.Paths {
 		l.lintPath(e, path)
 	}
@@ -160,6 +162,8 @@ type Result struct {
 	exclude    Excludes         // --exclude
 	// noKustomize reads a directory with a kustomization file by file.
 	noKustomize bool
+	// kustomizeRemote lets kustomize fetch what a kustomization names by URL.
+	kustomizeRemote bool
 	quiet       bool      // --quiet: errors only
 	color       bool      // --color: colour the levels of the text output
 	baseline    *Baseline // --baseline or --write-baseline; nil without
@@ -176,7 +180,7 @@ type Result struct {
 // notes a path without any CustomResourceDefinition for endEmpty.
 func (l *Result) lintPath(e *env, path string) {
 	found, problems, charts := 0, len(l.problems), len(l.charts)
-	in := inputs.Walker{Stdin: e.stdin, Stderr: e.stderr, NoKustomize: l.noKustomize, Skip: func(root, p string, d fs.DirEntry) bool { return l.skip(e, root, p, d) }}
+	in := inputs.Walker{Stdin: e.stdin, Stderr: e.stderr, NoKustomize: l.noKustomize, KustomizeRemote: l.kustomizeRemote, Skip: func(root, p string, d fs.DirEntry) bool { return l.skip(e, root, p, d) }}
 	err := in.Each(path, func(name string, r io.Reader) error {
 		found += l.lintReader(name, r)
 		return nil

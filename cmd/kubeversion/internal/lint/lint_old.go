@@ -52,7 +52,7 @@ func (live *liveObjects) readPath(e *env, path string) *inputs.Problem {
 		defer r.Close()
 		return live.read(path, r)
 	}
-	return inputs.Walker{Stdin: e.stdin, Stderr: e.stderr}.UntilProblem(path, live.read)
+	return inputs.Walker{Stdin: e.stdin, Stderr: e.stderr, KustomizeRemote: e.remote}.UntilProblem(path, live.read)
 }
 
 // read adds the CRDs of r, the text of file, to live, or returns the first

@@ -37,6 +37,9 @@ type Options struct {
 	// built-in kinds are served (--kubernetes-version); 0 for the pinned
 	// release of package builtin.
 	KubernetesRelease int
+	// KustomizeRemote lets kustomize fetch what a kustomization names by
+	// URL (--kustomize-remote).
+	KustomizeRemote bool
 	// Stdin is read for the path -; Stderr gets the notes of the reading
 	// (inputs left out or skipped).
 	Stdin  io.Reader
@@ -58,7 +61,7 @@ type Result struct {
 // Result; the error is for --old that cannot be read, which stops the run
 // before any object is judged.
 func Run(opts Options) (*Result, error) {
-	v := &validation{in: &reader{stdin: opts.Stdin, stderr: opts.Stderr, noKustomize: opts.NoKustomize}, defs: &definitions{}}
+	v := &validation{in: &reader{stdin: opts.Stdin, stderr: opts.Stderr, noKustomize: opts.NoKustomize, kustomizeRemote: opts.KustomizeRemote}, defs: &definitions{}}
 	v.readCRDs(opts.CRDPaths)
 	v.readObjects(opts.Paths)
 	if len(v.objects) == 0 && len(v.problems) == 0 {

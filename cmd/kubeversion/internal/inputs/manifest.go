@@ -26,6 +26,9 @@ type Object struct {
 	// versionLines are the lines of spec.versions[i].name, one per
 	// version, when the reader found them; nil otherwise.
 	versionLines []int
+	// Warnings are what kubectl or the cluster would warn of the object as
+	// a whole: its size (see sizeCheck).
+	Warnings []string
 }
 
 // Problem is input that could not be read: file:line: message.
@@ -70,8 +73,22 @@ func ReadStream(file string, r io.Reader, yield func(Object) bool) *Problem {
 	splitProblem := splitStream(file, r, func(d document) bool {
 		var objects []Object
 		objects, p = documentObjects(file, d)
+		// Only a document with aliases, or over 40 KiB, may be over 256 KiB
+		// of JSON: JSON is at most 6 times YAML or JSON text ("<" is
+		// "\u003c").
+		measure := len(d.text) > 40<<10 || bytes.IndexByte(d.text, '*') >= 0
 		for i, o := range objects {
 			objects[i] = Object{} // yield may drop what it no longer needs
+			if measure {
+				sp, w := sizeCheck(o)
+				if sp != nil {
+					p = sp
+					return false
+				}
+				if w != "" {
+					o.Warnings = append(o.Warnings, w)
+				}
+			}
 			if !yield(o) {
 				return false
 			}

@@ -49,6 +49,10 @@ func (l *Result) Diagnostics() []diag.Diagnostic {
 					Title: r.Name + " " + v.Name + " is deprecated", Key: []string{r.Name, v.Name}})
 			}
 		}
+		for _, w := range r.Warnings {
+			add(diag.Diagnostic{Rule: ruleObjectSize, Level: "warning", File: r.File, Line: r.Line,
+				Object: r.Name, Message: w, Key: []string{r.Name, ruleObjectSize}})
+		}
 		add(diag.Diagnostic{Level: "notice", File: r.File, Line: r.Line, Object: r.Name, Message: r.verdictLine()})
 	}
 	for _, r := range l.removed {

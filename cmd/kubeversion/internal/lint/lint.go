@@ -164,15 +164,15 @@ type Result struct {
 	noKustomize bool
 	// kustomizeRemote lets kustomize fetch what a kustomization names by URL.
 	kustomizeRemote bool
-	quiet       bool      // --quiet: errors only
-	color       bool      // --color: colour the levels of the text output
-	baseline    *Baseline // --baseline or --write-baseline; nil without
-	charts      []string  // the Helm charts whose templates were skipped
-	reports     []report
-	problems    []inputs.Problem // input that could not be read
-	notes       []string         // what the user should know, for standard error
-	invalid     bool             // some CRD has errors, or upgrade findings at level error
-	version     string           // of kubeversion, for -o sarif
+	quiet           bool      // --quiet: errors only
+	color           bool      // --color: colour the levels of the text output
+	baseline        *Baseline // --baseline or --write-baseline; nil without
+	charts          []string  // the Helm charts whose templates were skipped
+	reports         []report
+	problems        []inputs.Problem // input that could not be read
+	notes           []string         // what the user should know, for standard error
+	invalid         bool             // some CRD has errors, or upgrade findings at level error
+	version         string           // of kubeversion, for -o sarif
 }
 
 // lintPath lints each input of path (see walker.each), leaving out
@@ -256,6 +256,7 @@ func (l *Result) lintObject(o inputs.Object) {
 	// Of the object as read, as big as the CRD, the report needs only the
 	// name: the rest can go while the CRD is checked.
 	o.Fields = map[string]any{"metadata": map[string]any{"name": name}}
+	// (o.Warnings stay, for the report.)
 	j := l.judge
 	if j == nil {
 		j = server.Newest
@@ -265,6 +266,7 @@ func (l *Result) lintObject(o inputs.Object) {
 		return
 	}
 	r := newReport(o, loc, c, decodeErrs, old, l.levels, j, l.baseline)
+	r.Warnings = o.Warnings
 	if l.old != nil && l.old[name] == nil {
 		l.noLiveObject(&r)
 	}

@@ -100,6 +100,9 @@ func writeText(out io.Writer, l *Result) error {
 		if l.quiet {
 			continue
 		}
+		for _, x := range r.Warnings {
+			levelled(r.File, r.Line, "warning: "+r.Name+": "+x)
+		}
 		line("%s:%d: %s: %s", r.File, r.Line, r.Name, r.Verdict)
 		if !r.decoded {
 			continue

@@ -11,6 +11,7 @@ const (
 	ruleServerError = "api-server-error"   // an error of the API server
 	ruleRequirement = "needs-kubernetes"   // a field that needs a later release
 	ruleDeprecated  = "deprecated-version" // a served version that is deprecated
+	ruleObjectSize  = "object-size"        // an object too big for etcd's default or client-side apply
 )
 
 // Where the rules are described: lint's own, and the upgrade checks.
@@ -49,6 +50,7 @@ func sarifRules() []format.SARIFRule {
 		rule(ruleServerError, "error", "The API server rejects the CustomResourceDefinition"),
 		rule(ruleRequirement, "note", "A field needs a Kubernetes release after the oldest one lint judges"),
 		rule(ruleDeprecated, "warning", "A served version is deprecated: its clients get a warning"),
+		rule(ruleObjectSize, "warning", "The object is too big for etcd's default request limit, or for client-side kubectl apply"),
 		rule(format.RuleNotListed, "error", "More errors or findings than lint lists for one CRD"),
 		rule(format.RuleInput, "error", "The input could not be read"),
 	}

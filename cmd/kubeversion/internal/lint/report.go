@@ -55,6 +55,10 @@ type report struct {
 	// with the oldest release that accepts it (the first server.MaxListed).
 	Requirements []requirement `json:"requirements"`
 
+	// Warnings are about the object as a whole, its size (kubectl and the
+	// cluster's etcd): see inputs.Object.Warnings.
+	Warnings []string `json:"warnings,omitempty"`
+
 	// AcceptedFindings is how many findings, listed or not, --baseline
 	// accepts.
 	AcceptedFindings int `json:"acceptedFindings,omitempty"`

@@ -90,6 +90,9 @@ type checker struct {
 func (ck *checker) check(o inputs.Object) ObjectReport {
 	r := ObjectReport{File: o.File, Line: o.Line, APIVersion: o.Str("apiVersion"), Kind: o.Str("kind"),
 		Name: server.MetadataName(o), Errors: []server.Error{}, Warnings: []Warning{}}
+	for _, w := range o.Warnings { // its size
+		r.Warnings = append(r.Warnings, Warning{Line: o.Line, Message: w})
+	}
 	meta, _ := o.Fields["metadata"].(map[string]any)
 	r.Namespace, _ = meta["namespace"].(string)
 	loc := inputs.NewLocator(o)

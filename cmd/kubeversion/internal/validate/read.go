@@ -104,11 +104,11 @@ func keyOf(o inputs.Object) liveKey {
 
 // reader reads the inputs of validate.
 type reader struct {
-	stdin       io.Reader
-	stderr      io.Writer // for notes
+	stdin           io.Reader
+	stderr          io.Writer // for notes
 	noKustomize     bool
 	kustomizeRemote bool
-	charts      []string // the Helm charts whose templates were skipped
+	charts          []string // the Helm charts whose templates were skipped
 }
 
 // each calls read with the name and text of each input of path, as lint

@@ -32,7 +32,20 @@ type lister struct {
 	// expired counts 410 Gone answers, relists the lists started again from
 	// the beginning, retries the requests tried again.
 	expired, relists, retries int
+	// tokens are the continue tokens this list has been given since it
+	// last started from the beginning: a server that gives one twice would
+	// have the run list the same pages for ever.
+	tokens map[string]bool
 }
+
+// ErrListLoop is the error of a list whose server gives a continue token
+// it gave before: the list would never end.
+var ErrListLoop = errors.New("migrate: list: the server gave a continue token it gave before: the list would never end")
+
+// ErrPageTooLarge is the error of a page with more objects than the limit
+// asked: a server that ignores the limit could answer with every object
+// at once, and the run holds a page in memory.
+var ErrPageTooLarge = errors.New("migrate: list: the server answered with more objects than the page limit")
 
 // next returns the next page (the objects to handle and the page's
 // remainingItemCount, -1 when unknown). On a 410 Gone to a continue token,
@@ -43,7 +56,7 @@ type lister struct {
 func (l *lister) next(ctx context.Context) ([]metav1.PartialObjectMetadata, int64, error) {
 	for run := 0; ; {
 		var list *metav1.PartialObjectMetadataList
-		n, err := retry(ctx, l.m.opts, func() (err error) {
+		n, err := retry(ctx, l.m.opts, func(ctx context.Context) (err error) {
 			list, err = l.res.List(ctx, metav1.ListOptions{Limit: l.m.opts.PageSize, Continue: l.cont})
 			return err
 		})
@@ -56,11 +69,24 @@ func (l *lister) next(ctx context.Context) ([]metav1.PartialObjectMetadata, int6
 			} else {
 				l.cont, l.after = "", l.lastKey
 				l.relists++
+				l.tokens = nil
 			}
 			continue
 		}
 		if err != nil {
 			return nil, 0, fmt.Errorf("migrate: list: %w", err)
+		}
+		if int64(len(list.Items)) > l.m.opts.PageSize {
+			return nil, 0, fmt.Errorf("%w: %d objects, limit %d", ErrPageTooLarge, len(list.Items), l.m.opts.PageSize)
+		}
+		if list.Continue != "" {
+			if l.tokens[list.Continue] || list.Continue == l.cont {
+				return nil, 0, ErrListLoop
+			}
+			if l.tokens == nil {
+				l.tokens = map[string]bool{}
+			}
+			l.tokens[list.Continue] = true
 		}
 		l.cont, l.done = list.Continue, list.Continue == ""
 		items := list.Items

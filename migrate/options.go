@@ -24,9 +24,12 @@ type Options struct {
 	// Retries is how many times a request that failed with 429, a 5xx or a
 	// timeout is tried again (default 5), and Backoff the first wait between
 	// tries (default 500ms, doubled after each, at most 30s; a Retry-After of
-	// the server wins when longer).
+	// the server wins when longer, up to 60s).
 	Retries int
 	Backoff time.Duration
+	// RequestTimeout bounds each request, list or patch (default 60s); a
+	// request that times out is tried again as a 5xx is.
+	RequestTimeout time.Duration
 	// StateFile, when set, is where the run records its progress after each
 	// page, and where a new run resumes from (see [State]).
 	StateFile string
@@ -81,6 +84,7 @@ func (o Options) withDefaults() Options {
 	dur(&o.HashTimeout, 2*time.Minute)
 	def(&o.Retries, 5)
 	dur(&o.Backoff, 500*time.Millisecond)
+	dur(&o.RequestTimeout, time.Minute)
 	dur(&o.SVMStartTimeout, 5*time.Minute)
 	dur(&o.TrimWait, 30*time.Second)
 	if o.FieldManager == "" {

@@ -25,7 +25,7 @@ var ErrHashTimeout = errors.New("migrate: discovery does not show the storage ve
 // getCRD reads the CRD name, retrying transient errors, and its Target.
 func (m *Migrator) getCRD(ctx context.Context, name string) (*apiextensionsv1.CustomResourceDefinition, Target, error) {
 	var crd *apiextensionsv1.CustomResourceDefinition
-	_, err := retry(ctx, m.opts, func() (err error) {
+	_, err := retry(ctx, m.opts, func(ctx context.Context) (err error) {
 		crd, err = m.crds.Get(ctx, name, metav1.GetOptions{})
 		return err
 	})
@@ -54,7 +54,7 @@ func (m *Migrator) preflight(ctx context.Context, name string, wait bool) (t Tar
 	}
 	// One full object, read at the write version: a conversion webhook that
 	// fails shows here, with its error, before anything is written.
-	_, err = retry(ctx, m.opts, func() error {
+	_, err = retry(ctx, m.opts, func(ctx context.Context) error {
 		_, err := m.dynamic.Resource(t.Resource()).List(ctx, metav1.ListOptions{Limit: 1})
 		return err
 	})

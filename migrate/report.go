@@ -103,7 +103,7 @@ func (r *Report) Write(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, ", %s)\n", r.Duration.Round(time.Millisecond))
 	for _, f := range r.Failed {
-		fmt.Fprintf(&b, "failed: %s\n", f)
+		fmt.Fprintf(&b, "failed: %s\n", textLine(f.String())) // the server's or a webhook's words
 	}
 	if r.Committed {
 		fmt.Fprintf(&b, "status.storedVersions set to [%s]\n", t.Storage)

@@ -33,20 +33,30 @@ func Retriable(err error) bool {
 	return false
 }
 
+// maxRetryAfter bounds the wait a server's Retry-After asks for: 60 s. A
+// server (or anything between) that asks for an hour does not hold the
+// run for an hour per request. A variable for tests.
+var maxRetryAfter = 60 * time.Second
+
 // retry calls do until it succeeds, fails with an error that is not
 // Retriable, or has been retried o.Retries times, waiting o.Backoff, then
 // twice as long each time (at most 30s, or the server's Retry-After when
-// longer). It returns the last error, and how many retries it made.
-func retry(ctx context.Context, o Options, do func() error) (int, error) {
+// longer, at most maxRetryAfter). Each call gets a context that ends after
+// o.RequestTimeout, so that a server that never answers costs a timeout,
+// which is retried, not the run. It returns the last error, and how many
+// retries it made.
+func retry(ctx context.Context, o Options, do func(ctx context.Context) error) (int, error) {
 	wait := o.Backoff
 	for n := 0; ; n++ {
-		err := do()
+		rctx, cancel := context.WithTimeout(ctx, o.RequestTimeout)
+		err := do(rctx)
+		cancel()
 		if err == nil || n >= o.Retries || !Retriable(err) || ctx.Err() != nil {
 			return n, err
 		}
 		d := wait
 		if s, ok := apierrors.SuggestsClientDelay(err); ok && time.Duration(s)*time.Second > d {
-			d = time.Duration(s) * time.Second
+			d = min(time.Duration(s)*time.Second, maxRetryAfter)
 		}
 		t := time.NewTimer(d)
 		select {

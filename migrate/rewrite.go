@@ -34,7 +34,7 @@ func (m *Migrator) patchOne(ctx context.Context, t Target, obj *metav1.PartialOb
 	}
 	body := t.ObjectPatch(obj.ResourceVersion)
 	var out *metav1.PartialObjectMetadata
-	n, err := retry(ctx, m.opts, func() (err error) {
+	n, err := retry(ctx, m.opts, func(ctx context.Context) (err error) {
 		out, err = ri.Patch(ctx, obj.Name, types.MergePatchType, body, metav1.PatchOptions{FieldManager: m.opts.FieldManager})
 		return err
 	})
@@ -94,9 +94,6 @@ func (m *Migrator) patchPage(ctx context.Context, t Target, items []metav1.Parti
 	}
 	close(work)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return c, failures, err
-	}
 	sortFailures(failures)
-	return c, failures, nil
+	return c, failures, ctx.Err()
 }

@@ -87,8 +87,12 @@ func (m *Migrator) rewrite(ctx context.Context, t Target, st *State, r *Report) 
 		}
 		c, failures, err := m.patchPage(ctx, t, items)
 		if err != nil {
+			// The page is not finished: the state file stays before it, but
+			// the report counts what was written of it.
+			st.Counts.add(c)
+			st.Failed = append(st.Failed, failures...)
 			report(true)
-			return err // the page is not finished: the state stays before it
+			return err
 		}
 		st.Counts.add(c)
 		st.Failed = append(st.Failed, failures...)

@@ -166,7 +166,7 @@ func (m *Migrator) clusterMigratorVersion() (string, error) {
 // it, or (before 1.36) run beside it.
 func (m *Migrator) unfinishedSVM(ctx context.Context, t Target, version string) (string, error) {
 	var list *unstructured.UnstructuredList
-	_, err := retry(ctx, m.opts, func() (err error) {
+	_, err := retry(ctx, m.opts, func(ctx context.Context) (err error) {
 		list, err = m.dynamic.Resource(svmGVR(version)).List(ctx, metav1.ListOptions{})
 		return err
 	})

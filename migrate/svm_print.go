@@ -16,12 +16,12 @@ func (r *Report) writeSVM(b *strings.Builder) {
 	if s.Name == "" {
 		fmt.Fprintf(b, "no StorageVersionMigration created (%s)\n", r.Duration.Round(time.Millisecond))
 	} else {
-		fmt.Fprintf(b, "StorageVersionMigration %s (%s): %s", s.Name, s.APIVersion, s.Phase)
-		switch {
+		fmt.Fprintf(b, "StorageVersionMigration %s (%s): %s", textLine(s.Name), textLine(s.APIVersion), textLine(s.Phase))
+		switch { // the controller's words
 		case s.Message != "":
-			fmt.Fprintf(b, " (%s: %s)", s.Reason, s.Message)
+			fmt.Fprintf(b, " (%s: %s)", textLine(s.Reason), textLine(s.Message))
 		case s.Reason != "":
-			fmt.Fprintf(b, " (%s)", s.Reason)
+			fmt.Fprintf(b, " (%s)", textLine(s.Reason))
 		}
 		if s.Total > 0 {
 			fmt.Fprintf(b, ", %d/%d objects migrated", s.Migrated, s.Total)

@@ -166,7 +166,7 @@ func (w *svmWatch) poll(ctx context.Context, timer <-chan time.Time, see func(*s
 // resourceVersion.
 func (w *svmWatch) get(ctx context.Context) (*svmObject, error) {
 	var u *unstructured.Unstructured
-	_, err := retry(ctx, w.m.opts, func() (err error) {
+	_, err := retry(ctx, w.m.opts, func(ctx context.Context) (err error) {
 		u, err = w.res.Get(ctx, w.name, metav1.GetOptions{})
 		return err
 	})

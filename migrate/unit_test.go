@@ -47,17 +47,17 @@ func TestRetriable(t *testing.T) {
 func TestRetryBounds(t *testing.T) {
 	o := Options{Retries: 3, Backoff: time.Millisecond}.withDefaults()
 	calls := 0
-	n, err := retry(context.Background(), o, func() error { calls++; return apierrors.NewServiceUnavailable("later") })
+	n, err := retry(context.Background(), o, func(context.Context) error { calls++; return apierrors.NewServiceUnavailable("later") })
 	if calls != 4 || n != 3 || !apierrors.IsServiceUnavailable(err) {
 		t.Errorf("always 503: %d calls, %d retries, %v; want 4, 3, the 503", calls, n, err)
 	}
 	calls = 0
-	n, err = retry(context.Background(), o, func() error { calls++; return apierrors.NewBadRequest("no") })
+	n, err = retry(context.Background(), o, func(context.Context) error { calls++; return apierrors.NewBadRequest("no") })
 	if calls != 1 || n != 0 || err == nil {
 		t.Errorf("400: %d calls, %d retries, %v; want 1, 0, the 400", calls, n, err)
 	}
 	calls = 0
-	n, err = retry(context.Background(), o, func() error {
+	n, err = retry(context.Background(), o, func(context.Context) error {
 		calls++
 		if calls < 3 {
 			return apierrors.NewTooManyRequests("slow", 0)

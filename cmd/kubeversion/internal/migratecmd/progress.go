@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/migrate"
 )
 
@@ -89,7 +90,7 @@ func SVMNotifyPrinter(w io.Writer) func(string) {
 	if isTerminal(w) {
 		clear = "\r\033[K"
 	}
-	return func(s string) { fmt.Fprintf(w, "%s%s\n", clear, s) }
+	return func(s string) { fmt.Fprintf(w, "%s%s\n", clear, diag.TextLine(s)) } // the controller's words
 }
 
 // isTerminal reports whether w is a file that is a terminal.

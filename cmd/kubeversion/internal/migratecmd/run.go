@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/migrate"
 )
 
@@ -87,7 +88,7 @@ func Print(stdout, stderr io.Writer, output string, result Result, err error) in
 	if err == nil {
 		return ExitOK
 	}
-	fmt.Fprintf(stderr, "kubeversion migrate: %v\n", strings.TrimPrefix(err.Error(), "migrate: "))
+	fmt.Fprintf(stderr, "kubeversion migrate: %s\n", diag.TextLine(strings.TrimPrefix(err.Error(), "migrate: ")))
 	return ExitStatus(err)
 }
 

@@ -55,6 +55,7 @@ func NewLiveCRDs(cfg *rest.Config) (*LiveCRDs, error) {
 	if cfg.UserAgent == "" {
 		cfg.UserAgent = "kubeversion-lint"
 	}
+	cfg.Wrap(capAnswers)
 	dyn, err := dynamic.NewForConfig(cfg)
 	if err != nil {
 		return nil, err
@@ -64,13 +65,16 @@ func NewLiveCRDs(cfg *rest.Config) (*LiveCRDs, error) {
 
 // Get returns the CRD name of the cluster as JSON, as the API server
 // serves it at apiextensions.k8s.io/v1 (status included), or an error
-// wrapping [ErrNoCRD] if the cluster has none of that name. Any other
+// wrapping [ErrNoCRD] if the cluster has none of that name, or
+// [ErrAnswerTooLarge] if the answer is larger than [MaxAnswerBytes]. Any other
 // error (unreachable, forbidden) is returned as client-go gives it.
 func (l *LiveCRDs) Get(ctx context.Context, name string) ([]byte, error) {
 	u, err := l.client.Get(ctx, name, metav1.GetOptions{})
 	switch {
 	case apierrors.IsNotFound(err):
 		return nil, fmt.Errorf("%w: %s", ErrNoCRD, name)
+	case errors.Is(err, ErrAnswerTooLarge):
+		return nil, ErrAnswerTooLarge
 	case err != nil:
 		return nil, err
 	}

@@ -156,3 +156,23 @@ func TestLintOldClusterErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLintOldClusterWrongName: a cluster that answers the GET of one CRD
+// with another (another metadata.name) has not said that the CRD is
+// absent: lint stops with an error naming both names, claims no check
+// and warns of no removed CRD.
+func TestLintOldClusterWrongName(t *testing.T) {
+	other, err := json.Marshal(map[string]any{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+		"metadata": map[string]any{"name": "sprockets.example.io"},
+		"spec": map[string]any{"group": "example.io", "names": map[string]any{"kind": "Sprocket", "plural": "sprockets"}, "scope": "Namespaced",
+			"versions": []any{map[string]any{"name": "v1", "served": true, "storage": true, "schema": map[string]any{"openAPIV3Schema": map[string]any{"type": "object"}}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newCRDServer(t, map[string][]byte{"gadgets.example.io": other})
+	stdout, stderr, status := runLintIn(t, "", "lint", "--old", "cluster:dev", "--kubeconfig", s.kubeconfig(t), filepath.Join("..", "..", "examples", "gadgets-v1.yaml"))
+	want := `gadgets.example.io: --old cluster:dev: reading the live CRD: the cluster answered the GET of gadgets.example.io with the CRD sprockets.example.io`
+	if status != exitError || strings.Contains(stdout, "valid") || !strings.Contains(stderr, want) || strings.Contains(stdout+stderr, "crd-removed") {
+		t.Errorf("a wrong-name answer = %d\nstdout:\n%s\nstderr:\n%s\nwant %d and %q", status, stdout, stderr, exitError, want)
+	}
+}

@@ -66,7 +66,8 @@ func NewLiveCRDs(cfg *rest.Config) (*LiveCRDs, error) {
 // Get returns the CRD name of the cluster as JSON, as the API server
 // serves it at apiextensions.k8s.io/v1 (status included), or an error
 // wrapping [ErrNoCRD] if the cluster has none of that name, or
-// [ErrAnswerTooLarge] if the answer is larger than [MaxAnswerBytes]. Any other
+// [ErrAnswerTooLarge] if the answer is larger than [MaxAnswerBytes]. An
+// answer with another metadata.name is an error naming both. Any other
 // error (unreachable, forbidden) is returned as client-go gives it.
 func (l *LiveCRDs) Get(ctx context.Context, name string) ([]byte, error) {
 	u, err := l.client.Get(ctx, name, metav1.GetOptions{})
@@ -77,6 +78,10 @@ func (l *LiveCRDs) Get(ctx context.Context, name string) ([]byte, error) {
 		return nil, ErrAnswerTooLarge
 	case err != nil:
 		return nil, err
+	case u.GetName() != name:
+		// A GET names one object: an answer with another is no word on
+		// the CRD asked for, present or absent.
+		return nil, fmt.Errorf("the cluster answered the GET of %s with the CRD %s", name, u.GetName())
 	}
 	data, err := u.MarshalJSON()
 	return bytes.TrimSuffix(data, []byte("\n")), err

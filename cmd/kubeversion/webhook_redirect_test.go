@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -51,5 +52,24 @@ func TestWebhookCheckRedirect(t *testing.T) {
 				t.Errorf("status %d, findings:\n%sstderr %q; want %d and %q", status, all.String(), stderr, tt.status, tt.want)
 			}
 		})
+	}
+}
+
+// TestWebhookCheckRedirectToHTTP: a webhook that redirects from HTTPS to
+// plain HTTP is followed, as the API server's client follows it, but said:
+// the objects of every call after it travel unencrypted and unverified. A
+// warning on standard error names the URL, once per run; the check
+// itself is unchanged.
+func TestWebhookCheckRedirectToHTTP(t *testing.T) {
+	webhook := &conversion.Handler{Convert: cronTabSteps(false).Convert}
+	plain := httptest.NewServer(webhook)
+	defer plain.Close()
+	url, ca := webhooktest.TLSServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, plain.URL+"/convert?"+r.URL.RawQuery, http.StatusTemporaryRedirect)
+	}))
+	s, stderr, status := runCheck(t, "--crd", crdFile, "--url", url, "--ca", ca, samplesFile)
+	want := "kubeversion webhook check: warning: the webhook redirected from HTTPS to plain HTTP (" + plain.URL + "/convert?timeout=30s), which the API server follows too: the objects are sent unencrypted to a server whose identity nobody verifies\n"
+	if status != exitOK || s.Calls == 0 || stderr != want {
+		t.Errorf("status %d, %d calls, stderr %q; want %d, calls and once %q", status, s.Calls, stderr, exitOK, want)
 	}
 }

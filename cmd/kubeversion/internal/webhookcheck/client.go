@@ -15,6 +15,7 @@ import (
 	"net/http/httptrace"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -32,7 +33,7 @@ const webhookTimeout = 30 * time.Second
 // CheckRedirect, so the server follows up to 10, a 307 or 308 with the
 // POST, a 301, 302 or 303 as a GET without body: CVE-2020-8561, kept by
 // design; this client's CheckRedirect does the same, with an error of its
-// own). Unlike the server, it stops at the deadline of the whole run
+// own, and a warning for a redirect to plain HTTP). Unlike the server, it stops at the deadline of the whole run
 // and reads at most maxAnswer bytes of an answer.
 type webhookClient struct {
 	url    string // with ?timeout=30s, as client-go adds it
@@ -42,6 +43,9 @@ type webhookClient struct {
 	answerFloor int64         // of maxAnswer: answerFloor; tests lower it
 	deadline    time.Time     // of the whole run, from --timeout
 	timeout     time.Duration // --timeout, for messages
+
+	stderr    io.Writer // for the warning of a redirect to plain HTTP; nil: none
+	plainOnce sync.Once // that warning is given once per run
 }
 
 // errNeedURL is returned by newWebhookClient when the CRD names a service,
@@ -118,13 +122,17 @@ func newWebhookClient(def *crd.CustomResourceDefinition, rawURL string, opts tls
 	// The timeouts are the deadlines of each call's context (see post),
 	// not http.Client's Timeout, so that post can tell which one ended a
 	// call, and that an answer cut by either is never taken for whole.
-	client := &http.Client{Transport: transport, CheckRedirect: func(_ *http.Request, via []*http.Request) error {
+	c := &webhookClient{url: u.String(), callTimeout: webhookTimeout, answerFloor: answerFloor}
+	c.client = &http.Client{Transport: transport, CheckRedirect: func(req *http.Request, via []*http.Request) error {
 		if len(via) >= 10 { // as http.Client's default
 			return errTooManyRedirects
 		}
+		if req.URL.Scheme != "https" {
+			c.warnPlain(req.URL)
+		}
 		return nil
 	}}
-	return &webhookClient{url: u.String(), client: client, callTimeout: webhookTimeout, answerFloor: answerFloor}, nil
+	return c, nil
 }
 
 // newUID returns a random UUID (version 4), as the server makes one per call.

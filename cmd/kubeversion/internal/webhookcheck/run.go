@@ -22,7 +22,7 @@ type Options struct {
 	Timeout    time.Duration // --timeout, the deadline of the whole run
 	Paths      []string      // the OBJECT files
 	Stdin      io.Reader     // read for "-"
-	Stderr     io.Writer     // for the warning of --insecure-skip-tls-verify
+	Stderr     io.Writer     // for the warnings of --insecure-skip-tls-verify and of a redirect to plain HTTP
 }
 
 // Run checks the conversion of the objects of opts.paths by
@@ -54,6 +54,7 @@ func Run(opts Options) (*Result, error) {
 			return nil, fmt.Errorf("%s: %v", opts.CRDFile, err)
 		}
 		client.deadline, client.timeout = start.Add(opts.Timeout), opts.Timeout
+		client.stderr = opts.Stderr
 		c.client = client
 	}
 

@@ -30,6 +30,13 @@ type Walker struct {
 	// skip tells whether the walk of the directory root skips p, a file
 	// or directory below it; nil skips nothing.
 	Skip func(root, p string, d fs.DirEntry) bool
+	// Command names the command in the notes: "kubeversion lint" if empty.
+	Command string
+	// Unreadable, if not nil, is given each entry under a directory that
+	// cannot be read (a directory that cannot be listed, a file that
+	// cannot be opened, a dangling link), and the walk goes on with the
+	// rest; if nil, such an entry stops the walk with its error.
+	Unreadable func(p string, err error)
 }
 
 // Each calls read with the name and text of each input of path:
@@ -39,7 +46,8 @@ type Walker struct {
 // directory. Under a directory, files that are not regular (pipes,
 // devices, sockets, links to them) are skipped with a note, since reading
 // one could wait for ever or never end. It stops at the first error,
-// read's included.
+// read's included, but for an entry below a directory that cannot be read,
+// which goes to in.Unreadable if set.
 func (in Walker) Each(path string, read func(name string, r io.Reader) error) error {
 	readFile := func(p string) error {
 		r, err := OpenInput(in.Stdin, p)
@@ -59,10 +67,26 @@ func (in Walker) Each(path string, read func(name string, r io.Reader) error) er
 		}
 		return read(path+" (kustomize build)", bytes.NewReader(built))
 	}
+	command := in.Command
+	if command == "" {
+		command = "kubeversion lint"
+	}
 	return filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		// unreadable passes over an entry below path that cannot be read,
+		// if in.Unreadable takes it.
+		unreadable := func(err error) error {
+			if p == path || in.Unreadable == nil {
+				return err
+			}
+			in.Unreadable(p, err)
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
 		switch {
 		case err != nil:
-			return err
+			return unreadable(err)
 		case p == path && !d.IsDir(): // named: OpenInput says what it reads
 			return readFile(p)
 		case in.Skip != nil && in.Skip(path, p, d):
@@ -75,14 +99,19 @@ func (in Walker) Each(path string, read func(name string, r io.Reader) error) er
 		case !d.Type().IsRegular():
 			info, err := os.Stat(p) // follows a symbolic link
 			if err != nil {
-				return err
+				return unreadable(err)
 			}
 			if !info.Mode().IsRegular() {
-				fmt.Fprintf(in.Stderr, "kubeversion lint: %s: skipped: %s, not a regular file\n", diag.TextLine(p), fileKind(info.Mode()))
+				fmt.Fprintf(in.Stderr, "%s: %s: skipped: %s, not a regular file\n", command, diag.TextLine(p), fileKind(info.Mode()))
 				return nil
 			}
 		}
-		return readFile(p)
+		r, err := OpenInput(in.Stdin, p)
+		if err != nil {
+			return unreadable(err)
+		}
+		defer r.Close()
+		return read(p, r)
 	})
 }
 
@@ -115,3 +144,13 @@ func (in Walker) UntilProblem(path string, read func(name string, r io.Reader) *
 
 // errStopped stops UntilProblem's walk at the first problem.
 var errStopped = errors.New("stopped")
+
+// EntryProblem is the problem of the entry p of a directory that could
+// not be read (see Walker.Unreadable): at p, with err without p repeated.
+func EntryProblem(p string, err error) Problem {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == p {
+		return Problem{File: p, Message: pe.Op + ": " + pe.Err.Error()}
+	}
+	return Problem{File: p, Message: err.Error()}
+}

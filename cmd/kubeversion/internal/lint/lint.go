@@ -180,7 +180,8 @@ type Result struct {
 // notes a path without any CustomResourceDefinition for endEmpty.
 func (l *Result) lintPath(e *env, path string) {
 	found, problems, charts := 0, len(l.problems), len(l.charts)
-	in := inputs.Walker{Stdin: e.stdin, Stderr: e.stderr, NoKustomize: l.noKustomize, KustomizeRemote: l.kustomizeRemote, Skip: func(root, p string, d fs.DirEntry) bool { return l.skip(e, root, p, d) }}
+	in := inputs.Walker{Stdin: e.stdin, Stderr: e.stderr, NoKustomize: l.noKustomize, KustomizeRemote: l.kustomizeRemote, Skip: func(root, p string, d fs.DirEntry) bool { return l.skip(e, root, p, d) },
+		Unreadable: func(p string, err error) { l.problems = append(l.problems, inputs.EntryProblem(p, err)) }}
 	err := in.Each(path, func(name string, r io.Reader) error {
 		found += l.lintReader(name, r)
 		return nil

@@ -115,7 +115,7 @@ type reader struct {
 // reads its PATHs (see inputs.Walker), skipping the templates of Helm
 // charts with a note.
 func (in *reader) each(path string, read func(name string, r io.Reader) *inputs.Problem) *inputs.Problem {
-	all := inputs.Walker{Stdin: in.stdin, Stderr: in.stderr, NoKustomize: in.noKustomize, KustomizeRemote: in.kustomizeRemote, Skip: in.skip}
+	all := inputs.Walker{Stdin: in.stdin, Stderr: in.stderr, NoKustomize: in.noKustomize, KustomizeRemote: in.kustomizeRemote, Skip: in.skip, Command: "kubeversion validate"}
 	return all.UntilProblem(path, func(name string, r io.Reader) *inputs.Problem {
 		var sniffer inputs.TemplateSniffer
 		p := read(name, io.TeeReader(r, &sniffer))

@@ -249,7 +249,8 @@ var parserProblems = []string{
 // messages read "yaml: line N: message", with N a line of d counted from 1
 // or, for parser errors, from 0. The line reported is the line of the file,
 // at most d's last line (an error at the end of the text is on its last
-// line); errors without a line are placed at d's first line.
+// line); an error of the text's encoding is placed at the line of the
+// first bad byte, and other errors without a line at d's first line.
 func yamlProblem(file string, d document, err error) *Problem {
 	msg := err.Error()
 	line := d.line
@@ -261,6 +262,8 @@ func yamlProblem(file string, d document, err error) *Problem {
 			}
 			last := d.line + max(bytes.Count(d.text, []byte("\n")), 1) - 1
 			line = min(d.line+n-1, last)
+		} else if n, ok := badByteLine(d.text); ok && isEncodingProblem(msg) {
+			line = d.line + n - 1
 		}
 	}
 	return &Problem{file, line, msg}

@@ -135,6 +135,9 @@ func runMigrate(e *env, args []string) int {
 	}
 	cfg.QPS, cfg.Burst = float32(*qps), *burst
 	cfg.WarningHandler = rest.NewWarningWriter(stderr, rest.WarningWriterOptions{Deduplicate: true})
+	// client-go's own log lines (client-side throttling on a long run, a
+	// body cut short) are worth seeing here, as the command's lines.
+	cluster.RouteLogs(stderr, "kubeversion migrate: ")
 	opts := migrate.Options{
 		Concurrency: *concurrency,
 		PageSize:    *pageSize,

@@ -4,4 +4,5 @@
 // live CustomResourceDefinitions of `kubeversion lint --old cluster:`
 // ([LiveCRDs]). `kubeversion migrate` loads its configuration here and
 // passes it to the engine, package migrate, which loads none itself.
+// [RouteLogs] makes client-go's own log lines the command's, or drops them.
 package cluster

@@ -41,6 +41,10 @@ func newLiveCluster(source, kubeconfig string) (*liveCluster, error) {
 		return nil, err
 	}
 	cfg.Timeout = clusterTimeout
+	// lint makes one request per CRD, too few to be throttled, and every
+	// failure client-go logs is also returned to lint, which reports it
+	// at the CRD's place: client-go's line would say it twice, raw.
+	cluster.RouteLogs(nil, "")
 	cfg.UserAgent = "kubeversion-lint"
 	crds, err := cluster.NewLiveCRDs(cfg)
 	if err != nil {

@@ -64,8 +64,8 @@ func goList(t *testing.T, args ...string) string {
 // packages of the layers below its own; never one of its own layer, one
 // above it, or package main.
 var internalLayers = [][]string{
-	{"diag", "blockyaml", "linesort", "release", "cluster", "builtin"},
-	{"format", "inputs"},
+	{"diag", "blockyaml", "linesort", "release", "builtin"},
+	{"format", "inputs", "cluster"},
 	{"server"},
 	{"webhookcheck", "migratecmd", "lint", "validate"},
 }

@@ -33,13 +33,11 @@ type Checker struct {
 	compiled compileCache
 	suspects suspects
 	mu       sync.Mutex
-	// last is the last schema converted to the server's type: package crd
-	// asks DefaultErrors and then CheckCEL of the same schema.
-	last struct {
-		of       *crd.JSONSchemaProps
-		internal *apiextensions.JSONSchemaProps
-	}
-	update *update // the last update seen
+	// converted are the last schemas converted to the server's type:
+	// package crd asks DefaultErrors and then CheckCEL of each version's
+	// schema, and lint then the Requirements of the CRD's versions.
+	converted conversions
+	update    *update // the last update seen
 }
 
 // NewChecker returns a Checker with the CEL environment of the API server
@@ -115,24 +113,28 @@ func anyRule(s crd.JSONSchemaProps, f func(crd.ValidationRule) bool) bool {
 }
 
 // internalSchema returns s in the API server's internal type, converted
-// once for the calls about one schema.
+// once for the calls about one CRD.
 func (c *Checker) internalSchema(s *crd.JSONSchemaProps) (*apiextensions.JSONSchemaProps, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.last.of == s {
-		return c.last.internal, nil
+	if internal := c.converted.get(s); internal != nil {
+		return internal, nil
 	}
 	internal, err := internalSchema(s)
 	if err != nil {
 		return nil, err
 	}
-	c.last.of, c.last.internal = s, internal
+	c.converted.add(s, internal)
 	return internal, nil
 }
 
 // internalSchema converts s to the API server's internal type, as the
-// server converts the v1 object it decoded.
+// server converts the v1 object it decoded: directly (convertSchema), or
+// through JSON where only JSON gives the same.
 func internalSchema(s *crd.JSONSchemaProps) (*apiextensions.JSONSchemaProps, error) {
+	if internal, err := convertSchema(s); err != errSlowPath {
+		return internal, err
+	}
 	return viaV1(s, apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps)
 }
 

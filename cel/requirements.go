@@ -32,7 +32,7 @@ func (c *Checker) Requirements(x *crd.CustomResourceDefinition) []crd.Requiremen
 		if v.Schema == nil || !c.hasSuspicious(v.Schema.OpenAPIV3Schema) {
 			continue
 		}
-		schema, err := internalSchema(v.Schema.OpenAPIV3Schema)
+		schema, err := c.internalSchema(v.Schema.OpenAPIV3Schema)
 		if err != nil {
 			continue // CheckCEL reports it
 		}

@@ -2,7 +2,6 @@ package cel
 
 import (
 	"crypto/sha256"
-	"encoding/json"
 	"sync"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -85,23 +84,24 @@ func (c *compileCache) compile(s *apiextensions.JSONSchemaProps, root bool, type
 }
 
 // compileKey returns the SHA-256 of whether s is the root, the release,
-// the schema as JSON, and which environment each rule and message expression compiles
-// in; false if s cannot be written as JSON. The hash keeps the cache
-// small: the JSON of the schemas of a corpus takes tens of megabytes.
+// the schema (see schemaHasher), and which environment each rule and
+// message expression compiles in; false if a value of s cannot be written
+// as JSON. The hash keeps the cache small: the schemas of a corpus take
+// tens of megabytes.
 func compileKey(s *apiextensions.JSONSchemaProps, root bool, minor int, envSet *environment.EnvSet, loader schemacel.EnvLoader) ([sha256.Size]byte, bool) {
-	data, err := json.Marshal(s)
-	if err != nil {
+	w := schemaHasher{h: sha256.New(), buf: make([]byte, 0, hasherFlush+256)}
+	w.buf = append(w.buf, env(root), byte(minor))
+	w.schema(s)
+	if w.err != nil {
 		return [sha256.Size]byte{}, false
 	}
-	b := sha256.New()
-	b.Write([]byte{env(root), byte(minor)})
-	b.Write(data)
 	stored := envSet.StoredExpressionsEnv()
 	for _, r := range s.XValidations {
-		b.Write([]byte{env(loader.RuleEnv(envSet, r.Rule) == stored), env(loader.MessageExpressionEnv(envSet, r.MessageExpression) == stored)})
+		w.buf = append(w.buf, env(loader.RuleEnv(envSet, r.Rule) == stored), env(loader.MessageExpressionEnv(envSet, r.MessageExpression) == stored))
 	}
+	w.flush()
 	var sum [sha256.Size]byte
-	b.Sum(sum[:0])
+	w.h.Sum(sum[:0])
 	return sum, true
 }
 

@@ -30,8 +30,23 @@ type corpusSource struct {
 	label, module, glob string
 }
 
+// corpusListEnv, when set, names the list of the corpus instead of
+// testdata/corpus.txt, relative to this directory: for example
+// KUBEVERSION_CORPUS=testdata/corpus-operators.txt, the second corpus of
+// BenchmarkLintCorpus. The corpus tests and benchmarks all take it.
+const corpusListEnv = "KUBEVERSION_CORPUS"
+
+// corpusList returns the path of the list of the corpus.
+func corpusList() string {
+	if list := os.Getenv(corpusListEnv); list != "" {
+		return list
+	}
+	return "testdata/corpus.txt"
+}
+
 func readCorpusList() ([]corpusSource, error) {
-	data, err := os.ReadFile("testdata/corpus.txt")
+	list := corpusList()
+	data, err := os.ReadFile(list)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +58,7 @@ func readCorpusList() ([]corpusSource, error) {
 		}
 		f := strings.Fields(line)
 		if len(f) != 3 || !strings.Contains(f[1], "@") {
-			return nil, fmt.Errorf("testdata/corpus.txt:%d: want label module@version glob, got %q", i+1, line)
+			return nil, fmt.Errorf("%s:%d: want label module@version glob, got %q", list, i+1, line)
 		}
 		out = append(out, corpusSource{f[0], f[1], f[2]})
 	}

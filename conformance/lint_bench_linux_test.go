@@ -46,6 +46,11 @@ func runMeasured(cmd *exec.Cmd) (cpuRun, error) {
 //
 //	go test -run '^$' -bench LintCorpus -benchtime 10x
 //
+// The corpus is that of testdata/corpus.txt, or of the list that
+// KUBEVERSION_CORPUS names, such as the operators' corpus:
+//
+//	KUBEVERSION_CORPUS=testdata/corpus-operators.txt go test -run '^$' -bench LintCorpus -benchtime 10x
+//
 // Each iteration is one round. The reference runs twice a round: with the
 // Go runtime's defaults, as the API server and kubectl run
 // (apiserver-cpu-s/op, x-faster), and with a garbage collector given
@@ -106,6 +111,6 @@ func BenchmarkLintCorpus(b *testing.B) {
 	b.ReportMetric(cpu[1].Seconds()/cpu[0].Seconds(), "x-faster")
 	b.ReportMetric(cpu[2].Seconds()/cpu[0].Seconds(), "x-faster-same-gc")
 	b.ReportMetric(float64(peak)/(1<<20), "lint-peak-MiB")
-	b.Logf("%d files, %d rounds: lint %.2f s CPU a round; the API server's code %.2f s (%.2fx), with GOGC=400 GOMEMLIMIT=96MiB %.2f s (%.2fx)",
-		len(files), rounds, perRound(cpu[0]), perRound(cpu[1]), cpu[1].Seconds()/cpu[0].Seconds(), perRound(cpu[2]), cpu[2].Seconds()/cpu[0].Seconds())
+	b.Logf("%s: %d files, %d rounds: lint %.2f s CPU a round; the API server's code %.2f s (%.2fx), with GOGC=400 GOMEMLIMIT=96MiB %.2f s (%.2fx)",
+		corpusList(), len(files), rounds, perRound(cpu[0]), perRound(cpu[1]), cpu[1].Seconds()/cpu[0].Seconds(), perRound(cpu[2]), cpu[2].Seconds()/cpu[0].Seconds())
 }

@@ -66,7 +66,7 @@ func TestConvertSchemaEdges(t *testing.T) {
 			Enum:    []crd.JSON{{Value: nil}, {Value: "a<b>&"}, {Value: int64(math.MaxInt64)}, {Value: 0.1}},
 		},
 		"null default":       {Default: &crd.JSON{}, Example: &crd.JSON{Value: map[string]any(nil)}},
-		"numbers":            {Maximum: f(1.5), Minimum: f(-0.0), MultipleOf: f(1e-300), MinItems: &n, MaxProperties: &n},
+		"numbers":            {Maximum: f(1.5), Minimum: f(math.Copysign(0, -1)), MultipleOf: f(1e-300), MinItems: &n, MaxProperties: &n},
 		"NaN":                {Maximum: f(math.NaN())},
 		"infinite default":   {Default: &crd.JSON{Value: math.Inf(1)}},
 		"invalid UTF-8":      {Description: "a\xffb"},

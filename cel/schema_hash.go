@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"hash"
+	"maps"
 	"math"
 	"slices"
 
@@ -116,7 +117,7 @@ func (w *schemaHasher) schemas(list []apiextensions.JSONSchemaProps) {
 func (w *schemaHasher) schemaMap(m map[string]apiextensions.JSONSchemaProps) {
 	w.bool(m == nil)
 	w.uint(uint64(len(m)))
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		w.str(k)
 		s := m[k]
 		w.schema(&s)
@@ -136,15 +137,6 @@ func (w *schemaHasher) orBool(b *apiextensions.JSONSchemaPropsOrBool) {
 		w.bool(b.Allows)
 		w.optSchema(b.Schema)
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // schema writes every field of s, in the order of the type's declaration.
@@ -191,7 +183,7 @@ func (w *schemaHasher) schema(s *apiextensions.JSONSchemaProps) {
 	w.schemaMap(s.PatternProperties)
 	w.bool(s.Dependencies == nil)
 	w.uint(uint64(len(s.Dependencies)))
-	for _, k := range sortedKeys(s.Dependencies) {
+	for _, k := range slices.Sorted(maps.Keys(s.Dependencies)) {
 		w.str(k)
 		d := s.Dependencies[k]
 		w.optSchema(d.Schema)

@@ -29,6 +29,16 @@ type Object struct {
 	// Warnings are what kubectl or the cluster would warn of the object as
 	// a whole: its size (see sizeCheck).
 	Warnings []string
+	// json is Fields as JSON when ReadStream wrote it to measure the
+	// object, for [Object.JSON]; nil otherwise. [Object.SetFields] drops
+	// it with the fields it is of.
+	json []byte
+}
+
+// SetFields replaces o's fields with fields, and drops what was kept of
+// the old ones.
+func (o *Object) SetFields(fields map[string]any) {
+	o.Fields, o.json = fields, nil
 }
 
 // Problem is input that could not be read: file:line: message.
@@ -80,7 +90,7 @@ func ReadStream(file string, r io.Reader, yield func(Object) bool) *Problem {
 		for i, o := range objects {
 			objects[i] = Object{} // yield may drop what it no longer needs
 			if measure {
-				sp, w := sizeCheck(o)
+				sp, w := sizeCheck(&o)
 				if sp != nil {
 					p = sp
 					return false

@@ -8,8 +8,12 @@ import (
 
 // JSON returns o as kubectl sends it to the API server: JSON with the
 // keys in byte order, as encoding/json's Marshal writes it, byte for byte
-// (see appendJSON).
+// (see appendJSON). It is written once: ReadStream keeps the JSON it
+// measures an object by.
 func (o Object) JSON() ([]byte, error) {
+	if o.json != nil {
+		return o.json, nil
+	}
 	return appendJSON(make([]byte, 0, 4096), o.Fields)
 }
 

@@ -1,5 +1,7 @@
 package inputs
 
+import "bytes"
+
 // maxAction is the longest template action TemplateSniffer looks for, from
 // "{{" to "}}": a longer one is taken for no action.
 const maxAction = 4096
@@ -20,15 +22,29 @@ type TemplateSniffer struct {
 	brace    bool // the action's last byte was "}"
 }
 
+// Write takes p. Outside an action it skips to the next "{{" with
+// bytes.Index, as sniff would byte by byte: there only the last byte
+// counts. Lint tees every input through it, and byte by byte it cost 3%
+// of lint's CPU on the operators' corpus.
 func (s *TemplateSniffer) Write(p []byte) (int, error) {
-	for _, b := range p {
-		if s.Found {
-			break
+	n := len(p)
+	for len(p) > 0 && !s.Found {
+		if !s.inAction && s.last != '{' {
+			i := bytes.Index(p, openAction)
+			if i < 0 {
+				s.last = p[len(p)-1]
+				break
+			}
+			s.last, p = '{', p[i+1:]
+			continue
 		}
-		s.sniff(b)
+		s.sniff(p[0])
+		p = p[1:]
 	}
-	return len(p), nil
+	return n, nil
 }
+
+var openAction = []byte("{{")
 
 // sniff takes the next byte.
 func (s *TemplateSniffer) sniff(b byte) {

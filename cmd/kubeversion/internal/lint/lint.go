@@ -256,7 +256,7 @@ func (l *Result) lintObject(o inputs.Object) {
 	name := server.MetadataName(o)
 	// Of the object as read, as big as the CRD, the report needs only the
 	// name: the rest can go while the CRD is checked.
-	o.Fields = map[string]any{"metadata": map[string]any{"name": name}}
+	o.SetFields(map[string]any{"metadata": map[string]any{"name": name}})
 	// (o.Warnings stay, for the report.)
 	j := l.judge
 	if j == nil {

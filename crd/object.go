@@ -55,7 +55,9 @@ func ValidateObject(c *CustomResourceDefinition, obj []byte) (*ObjectResult, err
 }
 
 // ValidateObjectUpdate is [ValidateObject] for an update of old, the live
-// object as JSON (in any version c stores), by obj.
+// object as JSON (in any version c stores), by obj. An error about old
+// (it does not decode, or cannot be converted to obj's version without
+// the CRD's conversion webhook) wraps [ErrLiveObject].
 func ValidateObjectUpdate(c *CustomResourceDefinition, obj, old []byte) (*ObjectResult, error) {
 	return ObjectValidator{}.ValidateObjectUpdate(c, obj, old)
 }
@@ -69,6 +71,12 @@ func (v ObjectValidator) ValidateObject(c *CustomResourceDefinition, obj []byte)
 func (v ObjectValidator) ValidateObjectUpdate(c *CustomResourceDefinition, obj, old []byte) (*ObjectResult, error) {
 	return v.engine().Validate(c, obj, old)
 }
+
+// ErrLiveObject is wrapped by the error of [ValidateObjectUpdate] when
+// the live object, not the new one, is at fault: it does not decode, or
+// it cannot be converted to the new object's version (a webhook
+// conversion). Its message is "old: " and the reason.
+var ErrLiveObject = object.ErrOld
 
 // engine is the object handler with v's evaluator and cache.
 func (v ObjectValidator) engine() object.Validator {

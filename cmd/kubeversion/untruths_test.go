@@ -43,3 +43,36 @@ func TestRandomBytesNoTemplateHint(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateUnconvertibleLive: a live object of --old that validate
+// cannot bring to the version of the update (it is of another version,
+// and the CRD converts by webhook) leaves the object not checked, not
+// invalid: nothing is known of it.
+func TestValidateUnconvertibleLive(t *testing.T) {
+	crd := `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.example.io}
+spec:
+  group: example.io
+  names: {kind: Gadget, plural: gadgets}
+  scope: Namespaced
+  conversion:
+    strategy: Webhook
+    webhook:
+      conversionReviewVersions: [v1]
+      clientConfig: {url: "https://127.0.0.1:1/convert"}
+  versions:
+  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}
+  - {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}
+`
+	dir := writeFiles(t, map[string]string{
+		"crd.yaml":  crd,
+		"live.yaml": "apiVersion: example.io/v1\nkind: Gadget\nmetadata: {name: g, namespace: default, uid: u, resourceVersion: \"1\"}\n",
+		"new.yaml":  "apiVersion: example.io/v2\nkind: Gadget\nmetadata: {name: g, namespace: default}\n",
+	})
+	stdout, stderr, status := runLintIn(t, "", "validate", "--crd", filepath.Join(dir, "crd.yaml"), "--old", filepath.Join(dir, "live.yaml"), filepath.Join(dir, "new.yaml"))
+	if status != exitInvalid || strings.Contains(stdout, "): invalid") || !strings.Contains(stdout, "): not checked: --old: ") ||
+		!strings.Contains(stdout, "converting it to v2 needs the CRD's conversion webhook") {
+		t.Errorf("validate with an unconvertible live object = %d\nstdout:\n%s\nstderr:\n%s", status, stdout, stderr)
+	}
+}

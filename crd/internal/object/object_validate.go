@@ -51,7 +51,7 @@ func (v Validator) Validate(c *api.CustomResourceDefinition, objJSON, oldJSON []
 	} else {
 		var old map[string]any
 		if old, err = v.Servings.decodeStored(oldJSON, c, s.version.Name); err != nil {
-			return nil, fmt.Errorf("old: %w", err)
+			return nil, fmt.Errorf("%w: %w", ErrOld, err)
 		}
 		err = v.update(res, s, obj, old, ns)
 	}

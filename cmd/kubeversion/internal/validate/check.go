@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"maps"
 	"slices"
 	"strconv"
@@ -163,6 +164,13 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 	} else {
 		r.Operation = "create"
 		res, err = ck.validator.ValidateObject(c, data)
+	}
+	if errors.Is(err, crd.ErrLiveObject) {
+		// The live object of --old cannot be brought to the version of
+		// the update (a webhook converts it): nothing is known of the
+		// update, which is not the object's fault.
+		r.Reason = "--old: " + r.Live + ": " + strings.TrimPrefix(err.Error(), "old: ")
+		return r.judged(StatusNotChecked, r.Reason)
 	}
 	if err != nil {
 		// What the server refuses before validation: metadata of the

@@ -2,6 +2,7 @@ package crd_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/kubeversion/kubeversion/crd"
@@ -60,6 +61,15 @@ func ExampleValidateObjectUpdate() {
 	// Output:
 	// {"apiVersion":"example.com/v1","kind":"Widget","metadata":{"generation":2,"name":"w","namespace":"default"},"spec":{"replicas":2}}
 	// metadata.resourceVersion: Invalid value: 0: must be specified for an update
+}
+
+func ExampleErrLiveObject() {
+	c, _ := crd.Decode([]byte(widgets))
+	_, err := crd.ValidateObjectUpdate(c, []byte(`{"apiVersion": "example.com/v1", "kind": "Widget",
+	  "metadata": {"name": "w"}, "spec": {}}`), []byte(`not JSON`))
+	fmt.Println(errors.Is(err, crd.ErrLiveObject))
+	// Output:
+	// true
 }
 
 // replicasBelow100 is a stand-in for the evaluator of the module

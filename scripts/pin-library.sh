@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # pin-library.sh [COMMIT]: make the modules that require the library (and
-# the command, which requires modules cel and migrate too) require them at COMMIT
+# the command, which requires modules cel, migrate and builtin too) require them at COMMIT
 # (default HEAD), a commit that is or will be on main, so that
 # `go install github.com/kubeversion/kubeversion/cmd/kubeversion@latest`
 # builds the command with the code it was tested with. go.work then
@@ -27,7 +27,10 @@ pin cmd/kubeversion "$lib/cel" ./cel
 # migrate is outside the workspace (its tests build an API server), but the
 # command requires it: go.work replaces it as it does the others.
 pin cmd/kubeversion "$lib/migrate" ./migrate
+# builtin judges built-in objects with k8s.io/kubernetes' code; the
+# command requires it as it does cel.
+pin cmd/kubeversion "$lib/builtin" ./builtin
 # conformance replaces both with this checkout, but records the version
 # that cel requires.
 (cd conformance && GOWORK=off go mod tidy)
-echo "cel and cmd/kubeversion require $lib, $lib/cel and $lib/migrate at $version"
+echo "cel and cmd/kubeversion require $lib, $lib/cel, $lib/migrate and $lib/builtin at $version"

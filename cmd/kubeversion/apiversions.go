@@ -6,24 +6,24 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/builtin"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lifecycle"
 )
 
 // apiVersionEntry is a row of the table of kubeversion api-versions: a
 // kind of the built-in table and its verdict in the release.
 type apiVersionEntry struct {
 	APIVersion string `json:"apiVersion"`
-	builtin.Row
-	Status  builtin.Status `json:"status"`
-	Message string         `json:"message,omitempty"`
+	lifecycle.Row
+	Status  lifecycle.Status `json:"status"`
+	Message string           `json:"message,omitempty"`
 }
 
 // runAPIVersions is "kubeversion api-versions [flags]" (see its --help).
 func runAPIVersions(e *env, args []string) int {
 	flags := newFlagSet(e, "api-versions", synopses["api-versions"])
-	t := builtin.Load()
+	t := lifecycle.Load()
 	release := flags.String("kubernetes-version", "", "print the status of each kind in Kubernetes `1.N` (1."+strconv.Itoa(t.Oldest)+" to 1."+strconv.Itoa(t.Newest)+"; default the pinned\nrelease, 1."+strconv.Itoa(t.Pinned)+")")
 	out := flags.String("o", "text", "print `text|json`: a table, or a JSON document with a row per kind")
 	rest, status, ok := parseFlags(e, flags, args)
@@ -72,7 +72,7 @@ func runAPIVersions(e *env, args []string) int {
 }
 
 // writeAPIVersionsText writes the entries as a table with a title line.
-func writeAPIVersionsText(w io.Writer, t *builtin.Table, minor int, entries []apiVersionEntry) error {
+func writeAPIVersionsText(w io.Writer, t *lifecycle.Table, minor int, entries []apiVersionEntry) error {
 	title := "Kubernetes 1." + strconv.Itoa(minor)
 	if minor == t.Prerelease {
 		title += " (a pre-release)"

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/builtin"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lifecycle"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/validate"
 )
@@ -60,7 +60,7 @@ func runValidate(e *env, args []string) int {
 	}
 	minor := 0
 	if *release != "" {
-		m, err := builtin.Load().Release(*release)
+		m, err := lifecycle.Load().Release(*release)
 		if err != nil {
 			return fail("--kubernetes-version %v", err)
 		}

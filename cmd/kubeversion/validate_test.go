@@ -47,9 +47,9 @@ func TestValidateValid(t *testing.T) {
 	}
 	wantLines(t, stdout, []string{"validate/"},
 		"validate/valid.yaml:3: Widget small (example.com/v1): valid on create",
-		"validate/valid.yaml:11: ConfigMap settings (v1): skipped: ConfigMap is a built-in kind of Kubernetes, not a custom resource: v1 ConfigMap is served by Kubernetes 1.37, its content not checked",
+		"validate/valid.yaml:11: ConfigMap settings (v1): valid on create",
 	)
-	if !strings.HasSuffix(stdout, "2 objects: 1 valid, 0 invalid, 1 skipped (not custom resources); 1 CustomResourceDefinition\n") {
+	if !strings.HasSuffix(stdout, "2 objects (1 built-in, 1 custom resource): 2 valid, 0 invalid; 1 CustomResourceDefinition; built-in objects judged by the API server code of Kubernetes 1.37.2\n") {
 		t.Errorf("the summary is not the last line:\n%s", stdout)
 	}
 }
@@ -211,11 +211,11 @@ func TestValidateJSON(t *testing.T) {
 	}
 	var doc struct {
 		Objects []struct {
-			File, Kind, Name, Namespace, Status, Verdict, Operation, CRD string
-			Line                                                         int
-			Errors                                                       []server.Error
-			Warnings                                                     []validate.Warning
-			Object                                                       map[string]any
+			File, Kind, Name, Namespace, Status, Verdict, Operation, CRD, Class, JudgedBy string
+			Line                                                                          int
+			Errors                                                                        []server.Error
+			Warnings                                                                      []validate.Warning
+			Object                                                                        map[string]any
 		}
 		Summary  validate.Summary
 		Problems []inputs.Problem
@@ -242,10 +242,13 @@ func TestValidateJSON(t *testing.T) {
 	if meta, _ := doc.Objects[2].Object["metadata"].(map[string]any); meta["namespace"] != "default" {
 		t.Errorf("stored metadata %v, want namespace default", meta)
 	}
-	if doc.Objects[3].Status != validate.StatusSkipped || doc.Objects[3].Object != nil {
-		t.Errorf("a ConfigMap: %+v, want skipped without object", doc.Objects[3])
+	// A ConfigMap, judged by the API server's code, stored in kubectl's
+	// namespace.
+	cm := doc.Objects[3]
+	if meta, _ := cm.Object["metadata"].(map[string]any); cm.Status != validate.StatusValid || cm.Class != validate.ClassBuiltin || cm.JudgedBy != "Kubernetes 1.37.2" || meta["namespace"] != "default" {
+		t.Errorf("a ConfigMap: %+v, want valid, built-in, judged by Kubernetes 1.37.2, stored in namespace default", cm)
 	}
-	want := validate.Summary{Objects: 4, Valid: 3, Skipped: 1, CRDs: 1}
+	want := validate.Summary{Objects: 4, Valid: 4, CRDs: 1, Builtin: 1, Custom: 3, JudgedBy: "Kubernetes 1.37.2"}
 	if doc.Summary != want || len(doc.Problems) != 0 {
 		t.Errorf("summary %+v, problems %v, want %+v and none", doc.Summary, doc.Problems, want)
 	}
@@ -541,7 +544,7 @@ func TestValidateRatcheting(t *testing.T) {
 
 // TestValidateGatewayAPI validates the examples that Gateway API v1.6.3
 // ships against its standard CRDs, which CEL rules guard: every custom
-// resource valid, the Services and Deployments beside them skipped; then
+// resource valid, and the Services and Deployments beside them; then
 // an HTTPRoute broken as users break them.
 func TestValidateGatewayAPI(t *testing.T) {
 	g := gatewayAPI(t, "v1.6.3")
@@ -550,7 +553,7 @@ func TestValidateGatewayAPI(t *testing.T) {
 	if status != exitOK {
 		t.Errorf("exit status %d, want 0", status)
 	}
-	if !strings.HasSuffix(stdout, "\n103 objects: 92 valid, 0 invalid, 11 skipped (not custom resources); 10 CustomResourceDefinitions\n") {
+	if !strings.HasSuffix(stdout, "\n103 objects (11 built-in, 92 custom resources): 103 valid, 0 invalid; 10 CustomResourceDefinitions; built-in objects judged by the API server code of Kubernetes 1.37.2\n") {
 		t.Errorf("summary, the last line of:\n%s", stdout)
 	}
 

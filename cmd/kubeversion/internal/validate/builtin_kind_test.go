@@ -10,8 +10,11 @@ import (
 // TestBuiltinKinds checks the verdicts of built-in objects by release:
 // an Ingress of extensions/v1beta1 (deprecated 1.14, removed 1.22), a
 // HorizontalPodAutoscaler of autoscaling/v2beta2 (deprecated 1.23,
-// removed 1.26), a Deployment of apps/v1 and a kind that the core group
-// does not have. None is ever valid: their content is not checked.
+// removed 1.26), a Deployment of apps/v1 without a spec and a kind that
+// the core group does not have. A version a release does not serve makes
+// the object invalid; the content of a served one is judged by the
+// pinned release's code, or not checked when that code no longer serves
+// its version.
 func TestBuiltinKinds(t *testing.T) {
 	path := filepath.Join("..", "..", "testdata", "validate", "builtin.yaml")
 	tests := []struct {
@@ -19,9 +22,9 @@ func TestBuiltinKinds(t *testing.T) {
 		want    []string // status of each object
 		warning string   // of the Ingress
 	}{
-		{0, []string{StatusInvalid, StatusInvalid, StatusSkipped, StatusInvalid}, ""},
-		{21, []string{StatusSkipped, StatusSkipped, StatusSkipped, StatusInvalid}, "extensions/v1beta1 Ingress is deprecated in v1.14+, unavailable in v1.22+; use networking.k8s.io/v1 Ingress"},
-		{25, []string{StatusInvalid, StatusSkipped, StatusSkipped, StatusInvalid}, ""},
+		{0, []string{StatusInvalid, StatusInvalid, StatusInvalid, StatusInvalid}, ""},
+		{21, []string{StatusNotChecked, StatusNotChecked, StatusInvalid, StatusInvalid}, "extensions/v1beta1 Ingress is deprecated in v1.14+, unavailable in v1.22+; use networking.k8s.io/v1 Ingress"},
+		{25, []string{StatusInvalid, StatusNotChecked, StatusInvalid, StatusInvalid}, ""},
 	}
 	for _, tt := range tests {
 		var stderr bytes.Buffer
@@ -36,9 +39,15 @@ func TestBuiltinKinds(t *testing.T) {
 			if r.Status != tt.want[i] {
 				t.Errorf("1.%d: %s %s: %s, want %s", tt.release, r.APIVersion, r.Kind, r.Verdict, tt.want[i])
 			}
-			if !strings.Contains(r.Verdict, "content not checked") {
+			if r.Class != ClassBuiltin {
+				t.Errorf("1.%d: %s %s: class %q, want %q", tt.release, r.APIVersion, r.Kind, r.Class, ClassBuiltin)
+			}
+			if r.Status == StatusNotChecked && !strings.Contains(r.Verdict, "content is not checked") {
 				t.Errorf("1.%d: %s %s: verdict %q does not say its content is not checked", tt.release, r.APIVersion, r.Kind, r.Verdict)
 			}
+		}
+		if d := res.Reports[2]; d.JudgedBy != "Kubernetes 1.37.2" || len(d.Errors) == 0 || d.Errors[0].Message != "spec.selector: Required value" {
+			t.Errorf("1.%d: Deployment judged by %q with errors %+v, want Kubernetes 1.37.2's spec.selector: Required value", tt.release, d.JudgedBy, d.Errors)
 		}
 		ing := res.Reports[0]
 		switch {

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/builtin"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lifecycle"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
@@ -19,7 +19,13 @@ const (
 	StatusInvalid    = "invalid"     // the API server (or kubectl) refuses it
 	StatusNoErrors   = "no errors"   // no errors, but CEL rules were not evaluated
 	StatusNotChecked = "not checked" // no CRD of its kind, or a CRD the server refuses
-	StatusSkipped    = "skipped"     // a built-in kind, or no Kubernetes object: not a custom resource
+	StatusSkipped    = "skipped"     // no Kubernetes object: no apiVersion, no kind
+)
+
+// The classes of objects that validate judges.
+const (
+	ClassBuiltin = "built-in" // of a built-in kind of Kubernetes
+	ClassCustom  = "custom"   // a custom resource, of a kind of a CRD
 )
 
 // The levels of --validate, as kubectl's: what the API server does with
@@ -39,6 +45,9 @@ type ObjectReport struct {
 	Kind       string `json:"kind"`
 	Namespace  string `json:"namespace,omitempty"`
 	Name       string `json:"name"`
+	// Class is "built-in" or "custom"; empty for what is neither (no
+	// Kubernetes object, or a kind of a group nothing defines).
+	Class string `json:"class,omitempty"`
 	// CRD is the metadata.name of the CRD the object was judged against.
 	CRD string `json:"crd,omitempty"`
 	// Operation is "create", or "update" of the live object of --old at
@@ -60,6 +69,10 @@ type ObjectReport struct {
 	Rejected     bool      `json:"rejectedBeforeValidation,omitempty"`
 	HiddenErrors int       `json:"hiddenErrors,omitempty"`
 	Warnings     []Warning `json:"warnings"`
+	// JudgedBy names the code that judged a built-in object's content:
+	// "Kubernetes 1.37.2", the API server's own, whatever release
+	// --kubernetes-version judges its apiVersion by.
+	JudgedBy string `json:"judgedBy,omitempty"`
 	// UncheckedRules is how many CEL rules were not evaluated.
 	UncheckedRules int `json:"uncheckedRules,omitempty"`
 	// Object is what the API server stores: defaulted and pruned. Only
@@ -118,19 +131,21 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 	d := ck.defs.byKind[server.GroupKind(group, r.Kind)]
 	switch {
 	case d == nil && len(ck.defs.byGroup[group]) > 0:
+		r.Class = ClassCustom
 		kinds := ck.defs.byGroup[group]
 		msg := "no matches for kind " + strconv.Quote(r.Kind) + " in version " + strconv.Quote(r.APIVersion) +
 			": the CustomResourceDefinitions of group " + group + " define " + strings.Join(kinds, ", ")
 		r.addError(server.Error{Line: loc.ObjectLine("kind"), Field: "kind", Type: "no kind match", Message: msg})
 		return r.judged(StatusInvalid, "unknown kind")
-	case d == nil && builtin.Load().IsBuiltinGroup(group):
-		return ck.judgeBuiltin(r, loc)
+	case d == nil && lifecycle.Load().IsBuiltinGroup(group):
+		r.Class = ClassBuiltin
+		return ck.judgeBuiltin(r, o, loc)
 	case d == nil:
 		r.Reason = "no CustomResourceDefinition of kind " + r.Kind + " in group " + group + " in the input or --crd"
 		return r.judged(StatusNotChecked, r.Reason)
 	}
 	c := d.crd
-	r.CRD = c.Metadata.Name
+	r.CRD, r.Class = c.Metadata.Name, ClassCustom
 	if d.rejected != "" {
 		r.Reason = d.rejected
 		return r.judged(StatusNotChecked, r.Reason)

@@ -6,9 +6,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/builtin"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lifecycle"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/crd"
 )
@@ -35,7 +35,7 @@ type Options struct {
 	NoKustomize bool
 	// KubernetesRelease is the minor of the Kubernetes release whose
 	// built-in kinds are served (--kubernetes-version); 0 for the pinned
-	// release of package builtin.
+	// release of package lifecycle.
 	KubernetesRelease int
 	// KustomizeRemote lets kustomize fetch what a kustomization names by
 	// URL (--kustomize-remote).
@@ -69,7 +69,7 @@ func Run(opts Options) (*Result, error) {
 	}
 	ck := &checker{defs: v.defs, level: opts.Level, namespace: opts.Namespace, validator: crd.NewObjectValidator(server.CELEvaluator())}
 	if ck.release = opts.KubernetesRelease; ck.release == 0 {
-		ck.release = builtin.Load().Pinned
+		ck.release = lifecycle.Load().Pinned
 	}
 	if len(opts.OldPaths) > 0 {
 		live, p := v.in.readLive(opts.OldPaths)
@@ -169,13 +169,29 @@ type Summary struct {
 	Invalid    int `json:"invalid"`
 	NoErrors   int `json:"noErrors"` // CEL rules not evaluated
 	NotChecked int `json:"notChecked"`
-	Skipped    int `json:"skipped"` // built-in kinds, and documents that are no Kubernetes objects
+	Skipped    int `json:"skipped"` // documents that are no Kubernetes objects
 	CRDs       int `json:"crds"`    // CRDs read, from --crd and OBJECTS
+	// Builtin and Custom count the objects of built-in kinds and the
+	// custom resources among Objects.
+	Builtin int `json:"builtin"`
+	Custom  int `json:"custom"`
+	// JudgedBy names the code that judged the content of built-in
+	// objects, when any was judged: "Kubernetes 1.37.2".
+	JudgedBy string `json:"judgedBy,omitempty"`
 }
 
 func summarize(reports []ObjectReport, crds int) Summary {
 	s := Summary{Objects: len(reports), CRDs: crds}
 	for _, r := range reports {
+		switch r.Class {
+		case ClassBuiltin:
+			s.Builtin++
+		case ClassCustom:
+			s.Custom++
+		}
+		if r.JudgedBy != "" {
+			s.JudgedBy = r.JudgedBy
+		}
 		switch r.Status {
 		case StatusValid:
 			s.Valid++
@@ -195,8 +211,11 @@ func summarize(reports []ObjectReport, crds int) Summary {
 // Unchecked is how many custom resources were not checked in full.
 func (s Summary) Unchecked() int { return s.NotChecked + s.NoErrors }
 
-// String says it in a line, for example "4 objects: 1 valid, 2 invalid,
-// 1 skipped (not custom resources); 2 CustomResourceDefinitions".
+// String says it in a line, for example "4 objects (2 built-in, 1
+// custom resource): 1 valid, 2 invalid, 1 skipped (no Kubernetes
+// objects); 2 CustomResourceDefinitions; built-in objects judged by the
+// API server code of Kubernetes 1.37.2". The classes are given when
+// there are built-in objects.
 func (s Summary) String() string {
 	parts := []string{fmt.Sprintf("%d valid", s.Valid), fmt.Sprintf("%d invalid", s.Invalid)}
 	if s.NoErrors > 0 {
@@ -206,7 +225,16 @@ func (s Summary) String() string {
 		parts = append(parts, fmt.Sprintf("%d not checked", s.NotChecked))
 	}
 	if s.Skipped > 0 {
-		parts = append(parts, fmt.Sprintf("%d skipped (not custom resources)", s.Skipped))
+		parts = append(parts, fmt.Sprintf("%d skipped (no Kubernetes objects)", s.Skipped))
 	}
-	return fmt.Sprintf("%d object%s: %s; %d CustomResourceDefinition%s", s.Objects, server.Plural(s.Objects), strings.Join(parts, ", "), s.CRDs, server.Plural(s.CRDs))
+	classes := ""
+	if s.Builtin > 0 {
+		classes = fmt.Sprintf(" (%d built-in, %d custom resource%s)", s.Builtin, s.Custom, server.Plural(s.Custom))
+	}
+	line := fmt.Sprintf("%d object%s%s: %s; %d CustomResourceDefinition%s",
+		s.Objects, server.Plural(s.Objects), classes, strings.Join(parts, ", "), s.CRDs, server.Plural(s.CRDs))
+	if s.JudgedBy != "" {
+		line += "; built-in objects judged by the API server code of " + s.JudgedBy
+	}
+	return line
 }

@@ -18,7 +18,7 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Summary{Objects: 2, Valid: 1, Skipped: 1, CRDs: 1}
+	want := Summary{Objects: 2, Valid: 2, CRDs: 1, Builtin: 1, Custom: 1, JudgedBy: "Kubernetes 1.37.2"}
 	if res.Summary != want || len(res.Problems) != 0 || stderr.Len() != 0 {
 		t.Errorf("summary %+v, problems %v, stderr %q; want %+v and nothing else", res.Summary, res.Problems, stderr.String(), want)
 	}

@@ -1,4 +1,4 @@
-package builtin
+package lifecycle
 
 import (
 	_ "embed"
@@ -74,7 +74,7 @@ type defaults struct {
 var Load = sync.OnceValue(func() *Table {
 	t, err := parse(tableText, defaultsText)
 	if err != nil {
-		panic("builtin: " + err.Error())
+		panic("lifecycle: " + err.Error())
 	}
 	return t
 })

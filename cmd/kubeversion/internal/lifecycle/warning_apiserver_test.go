@@ -1,4 +1,4 @@
-package builtin_test
+package lifecycle_test
 
 import (
 	"testing"
@@ -7,7 +7,7 @@ import (
 	"k8s.io/apiserver/pkg/endpoints/deprecation"
 	"k8s.io/client-go/kubernetes/scheme"
 
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/builtin"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lifecycle"
 )
 
 // TestWarningMessageAsAPIServer compares WarningMessage with the
@@ -16,7 +16,7 @@ import (
 // has, and checks each lifecycle statement against the compiled methods:
 // the table states what the newest release says, which is the pinned one.
 func TestWarningMessageAsAPIServer(t *testing.T) {
-	tb := builtin.Load()
+	tb := lifecycle.Load()
 	compared := 0
 	for i := range tb.Rows {
 		r := &tb.Rows[i]
@@ -26,7 +26,7 @@ func TestWarningMessageAsAPIServer(t *testing.T) {
 			continue
 		}
 		obj.GetObjectKind().SetGroupVersionKind(gvk)
-		if got, want := builtin.WarningMessage(r), deprecation.WarningMessage(obj); got != want {
+		if got, want := lifecycle.WarningMessage(r), deprecation.WarningMessage(obj); got != want {
 			t.Errorf("%s %s: WarningMessage = %q, the API server's %q", r.APIVersion(), r.Kind, got, want)
 		}
 		if removed, ok := obj.(interface{ APILifecycleRemoved() (int, int) }); ok {

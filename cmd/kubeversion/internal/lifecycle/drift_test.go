@@ -1,4 +1,4 @@
-package builtin
+package lifecycle
 
 import (
 	"bytes"
@@ -41,7 +41,7 @@ func TestGenerated(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from what go run ./gen writes: run it in cmd/kubeversion/internal/builtin and commit the result", name)
+			t.Errorf("%s differs from what go run ./gen writes: run it in cmd/kubeversion/internal/lifecycle and commit the result", name)
 		}
 	}
 }

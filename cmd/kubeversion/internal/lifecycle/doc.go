@@ -1,4 +1,4 @@
-// Package builtin is the lifecycle table of the built-in API versions of
+// Package lifecycle is the lifecycle table of the built-in API versions of
 // Kubernetes, by release, and the judge of an apiVersion and kind
 // against it as the API server of a release would: served, deprecated
 // (with the server's warning), removed, not yet served, not served by
@@ -18,4 +18,4 @@
 // objects (their fields are not checked), resources that a feature gate
 // or --runtime-config turns on or off, aggregated APIs (metrics.k8s.io)
 // and custom resources, which are the caller's.
-package builtin
+package lifecycle

@@ -1,5 +1,5 @@
 // Command gen writes the lifecycle table of the built-in Kubernetes API
-// versions that package builtin embeds: table.txt, from the sources of
+// versions that package lifecycle embeds: table.txt, from the sources of
 // k8s.io/api of every release since 1.19 (and of
 // k8s.io/apiextensions-apiserver and k8s.io/kube-aggregator of the
 // pinned release), and defaults.txt, the group versions each release's
@@ -7,7 +7,7 @@
 // k8s.io/kubernetes. It reads them with go/parser from the module cache,
 // after go mod download; it compiles none of them.
 //
-// Usage, in cmd/kubeversion/internal/builtin:
+// Usage, in cmd/kubeversion/internal/lifecycle:
 //
 //	go run ./gen [-kubernetes all|pinned] [-dir DIR]
 //

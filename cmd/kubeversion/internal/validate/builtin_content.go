@@ -1,0 +1,116 @@
+package validate
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/kubeversion/kubeversion/builtin"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// judgeBuiltinContent judges the content of o, a built-in object whose
+// apiVersion and kind are served, with the API server code of the pinned
+// release (module github.com/kubeversion/kubeversion/builtin): on
+// create, or on update of its live object of --old.
+func (ck *checker) judgeBuiltinContent(r ObjectReport, o inputs.Object, loc *inputs.Locator) ObjectReport {
+	judge, err := builtin.Default()
+	if err != nil {
+		r.Reason = "the built-in objects' judge cannot start: " + err.Error()
+		return r.judged(StatusNotChecked, r.Reason)
+	}
+	gv, _ := schema.ParseGroupVersion(r.APIVersion)
+	_, namespaced, ok := judge.Resource(gv.WithKind(r.Kind))
+	if !ok {
+		r.Reason = r.APIVersion + " " + r.Kind + " is served by Kubernetes 1." + strconv.Itoa(ck.release) +
+			"; its content is not checked: the API server code of Kubernetes " + builtin.Release + ", which judges content, does not serve this version"
+		return r.judged(StatusNotChecked, r.Reason)
+	}
+	data, err := o.JSON()
+	if err != nil {
+		r.addError(server.Error{Line: o.Line, Type: "decoding error", Message: err.Error()})
+		return r.judged(StatusInvalid, "")
+	}
+	opts := builtin.Options{Namespace: ck.namespace, FieldValidation: fieldValidation(ck.level)}
+	var res builtin.Result
+	if live := ck.builtinLive(o, gv.Group, r.Kind, r.Name, namespaced); live != nil {
+		r.Operation, r.Live = "update", live.file+":"+strconv.Itoa(live.line)
+		res = judge.Update(context.Background(), data, live.json, opts)
+	} else {
+		if ck.live != nil {
+			r.noLive = true
+		}
+		r.Operation = "create"
+		res = judge.Create(context.Background(), data, opts)
+	}
+	if !res.Checked {
+		r.Operation, r.Live = "", ""
+		r.Reason = res.Reason
+		return r.judged(StatusNotChecked, r.Reason)
+	}
+	r.JudgedBy = "Kubernetes " + builtin.Release
+	for _, w := range res.Warnings {
+		x := Warning{Line: r.Line, Message: w}
+		if f, ok := warningField(w); ok {
+			x.Field, x.Line = f, loc.ObjectLine(f)
+		}
+		r.Warnings = append(r.Warnings, x)
+	}
+	if res.Message != "" {
+		return ck.addBuiltinErrors(r, res, loc)
+	}
+	if err := json.Unmarshal(res.Object, &r.Object); err != nil {
+		r.Object = nil
+	}
+	return r.judged(StatusValid, "")
+}
+
+// addBuiltinErrors adds the server's refusal to r: one error per cause,
+// at its field's line, or the whole message at the object's.
+func (ck *checker) addBuiltinErrors(r ObjectReport, res builtin.Result, loc *inputs.Locator) ObjectReport {
+	if len(res.Causes) == 0 {
+		r.addError(server.Error{Line: r.Line, Type: "refused", Detail: res.Message, Message: res.Message})
+		return r.judged(StatusInvalid, "")
+	}
+	for _, c := range res.Causes {
+		msg := c.Field + ": " + c.Message
+		switch {
+		case c.Strict:
+			msg = "strict decoding error: " + c.Message
+		case c.Field == "":
+			msg = c.Message
+		}
+		r.addError(server.Error{Line: loc.ObjectLine(c.Field), Field: c.Field, Type: c.Type, Detail: c.Message, Message: msg})
+	}
+	r.Rejected = res.Causes[0].Strict
+	return r.judged(StatusInvalid, "")
+}
+
+// builtinLive returns the live object of --old of a built-in object,
+// nil if none: of the same group, kind, namespace (as sent) and name.
+func (ck *checker) builtinLive(o inputs.Object, group, kind, name string, namespaced bool) *liveObject {
+	if ck.live == nil {
+		return nil
+	}
+	ns := ""
+	if namespaced {
+		meta, _ := o.Fields["metadata"].(map[string]any)
+		if ns, _ = meta["namespace"].(string); ns == "" {
+			ns = ck.namespace
+		}
+	}
+	return ck.liveOf(map[string]any{"metadata": map[string]any{"namespace": ns}}, group, kind, name)
+}
+
+// fieldValidation is the fieldValidation kubectl sends for --validate.
+func fieldValidation(level string) string {
+	switch level {
+	case FieldWarn:
+		return "Warn"
+	case FieldIgnore:
+		return "Ignore"
+	}
+	return "Strict"
+}

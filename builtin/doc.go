@@ -17,9 +17,11 @@
 // plugins (quotas, LimitRanges, Pod Security, service accounts, default
 // storage classes), admission webhooks, ValidatingAdmissionPolicies,
 // references to other objects, RBAC's escalation check (it depends on the
-// requester's own permissions), and a Service's cluster IP and node port
-// allocation (they depend on the cluster's ranges). Feature gates have the
-// release's defaults. API versions are judged by the release that serves
+// requester's own permissions), and the ranges a Service's cluster IPs
+// and node ports come from: a Service is judged as by a single-stack IPv4
+// cluster whose ranges hold every address and port, and the addresses and
+// ports such a server would allocate are left out of the stored object.
+// Feature gates have the release's defaults. API versions are judged by the release that serves
 // them elsewhere (the command's lifecycle table): Judge only judges the
 // content of a type the pinned release still has.
 //

@@ -2,6 +2,7 @@ package builtin_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/kubeversion/kubeversion/builtin"
@@ -52,7 +53,7 @@ func ExampleOptions() {
 	// Output:
 	// ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "dta"
 	// true [unknown field "dta"]
-	// {"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","namespace":"team"}}
+	// {"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","namespace":"team","uid":"00000000-0000-0000-0000-000000000000"}}
 }
 
 func ExampleResult_Valid() {
@@ -129,5 +130,20 @@ func ExampleDefaultNamespace() {
 	res := j.Create(context.Background(), []byte(`{"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}}`), builtin.Options{})
 	fmt.Println(string(res.Object))
 	// Output:
-	// {"kind":"Secret","apiVersion":"v1","metadata":{"name":"s","namespace":"default"},"type":"Opaque"}
+	// {"kind":"Secret","apiVersion":"v1","metadata":{"name":"s","namespace":"default","uid":"00000000-0000-0000-0000-000000000000"},"type":"Opaque"}
+}
+
+func ExampleZeroUID() {
+	j, _ := builtin.Default()
+	res := j.Create(context.Background(), []byte(`{"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "once"},
+	  "spec": {"template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "c", "image": "busybox"}]}}}}`), builtin.Options{})
+	var job struct {
+		Spec struct {
+			Selector struct{ MatchLabels map[string]string }
+		}
+	}
+	_ = json.Unmarshal(res.Object, &job)
+	fmt.Println(job.Spec.Selector.MatchLabels["batch.kubernetes.io/controller-uid"] == builtin.ZeroUID)
+	// Output:
+	// true
 }

@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -36,6 +37,11 @@ type kind struct {
 // DefaultNamespace is the namespace a namespaced object without one is
 // created in, as kubectl does with a kubeconfig that names none.
 const DefaultNamespace = "default"
+
+// ZeroUID stands, in the object an accepted create would store, for the
+// uid the server would give it (metadata.uid, and wherever the strategy
+// copies it, such as a Job's selector): each create gets another.
+const ZeroUID = "00000000-0000-0000-0000-000000000000"
 
 // Options are a request's settings that are not in the object.
 type Options struct {
@@ -129,8 +135,9 @@ func (j *Judge) Resource(gvk schema.GroupVersionKind) (resource schema.GroupVers
 // server-side dry run of `kubectl create` (and of `kubectl apply` for an
 // object that does not exist yet). The stored object of an accepted
 // create is the server's without what the server makes up anew each time:
-// metadata.uid, metadata.creationTimestamp and a name generated from
-// metadata.generateName.
+// metadata.creationTimestamp and a name generated from
+// metadata.generateName are left out, and the uid is ZeroUID wherever
+// the server would write the new uid.
 func (j *Judge) Create(ctx context.Context, object []byte, opts Options) Result {
 	k, gvk, res := j.lookup(object)
 	if k == nil {
@@ -150,6 +157,7 @@ func (j *Judge) Create(ctx context.Context, object []byte, opts Options) Result 
 		return refused(err, recorder)
 	}
 	generated := accessor.GetName() == "" && accessor.GetGenerateName() != ""
+	sent := obj.DeepCopyObject()
 	created, err := k.store.Create(ctx, obj, rest.ValidateAllObjectFunc, &metav1.CreateOptions{
 		DryRun:          []string{metav1.DryRunAll},
 		FieldValidation: opts.fieldValidation(),
@@ -157,17 +165,24 @@ func (j *Judge) Create(ctx context.Context, object []byte, opts Options) Result 
 	if err != nil {
 		return refused(err, recorder)
 	}
+	var uid string
 	if m, err := meta.Accessor(created); err == nil {
 		// What the server makes up, the same object would get other
-		// values of each time: left out, so that a Result is the same
-		// for the same object.
-		m.SetUID("")
+		// values of each time: left out, or the zero UUID for the
+		// object's uid wherever it is written (a Job's labels hold it),
+		// so that a Result is the same for the same object.
+		uid = string(m.GetUID())
 		m.SetCreationTimestamp(metav1.Time{})
 		if generated {
 			m.SetName("")
 		}
 	}
-	return accepted(created, gvk, recorder)
+	scrubAllocations(created, sent, nil)
+	accept := accepted(created, gvk, recorder)
+	if uid != "" {
+		accept.Object = bytes.ReplaceAll(accept.Object, []byte(uid), []byte(ZeroUID))
+	}
+	return accept
 }
 
 // Update judges object (JSON) as the API server judges an update of
@@ -210,6 +225,7 @@ func (j *Judge) Update(ctx context.Context, object, live []byte, opts Options) R
 		liveAccessor.SetNamespace(accessor.GetNamespace())
 	}
 	ctx = withLive(ctx, liveObj)
+	sent := obj.DeepCopyObject()
 	updated, _, err := k.store.Update(ctx, accessor.GetName(), rest.DefaultUpdatedObjectInfo(obj), rest.ValidateAllObjectFunc, rest.ValidateAllObjectUpdateFunc, false, &metav1.UpdateOptions{
 		DryRun:          []string{metav1.DryRunAll},
 		FieldValidation: opts.fieldValidation(),
@@ -217,6 +233,7 @@ func (j *Judge) Update(ctx context.Context, object, live []byte, opts Options) R
 	if err != nil {
 		return refused(err, recorder)
 	}
+	scrubAllocations(updated, sent, liveObj)
 	return accepted(updated, gvk, recorder)
 }
 

@@ -4,36 +4,70 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"sync"
 
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/apiserver/pkg/registry/generic"
+	serverstorage "k8s.io/apiserver/pkg/server/storage"
 	"k8s.io/apiserver/pkg/storage"
 	"k8s.io/apiserver/pkg/storage/storagebackend"
 	"k8s.io/apiserver/pkg/storage/storagebackend/factory"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	"k8s.io/kubernetes/pkg/kubeapiserver"
 )
 
 // optionsGetter gives every store the storage below, with the codec the
-// API server stores the resource with: its group's preferred version.
+// API server stores the resource with (storageCodec).
 type optionsGetter struct{}
 
 func (optionsGetter) GetRESTOptions(resource schema.GroupResource, _ runtime.Object) (generic.RESTOptions, error) {
-	versions := legacyscheme.Scheme.PrioritizedVersionsForGroup(resource.Group)
-	if len(versions) == 0 {
-		return generic.RESTOptions{}, fmt.Errorf("no versions of group %q in the scheme", resource.Group)
+	codec, err := storageCodec(resource)
+	if err != nil {
+		return generic.RESTOptions{}, err
 	}
 	return generic.RESTOptions{
 		StorageConfig: &storagebackend.ConfigForResource{
-			Config:        storagebackend.Config{Codec: legacyscheme.Codecs.LegacyCodec(versions[0])},
+			Config:        storagebackend.Config{Codec: codec},
 			GroupResource: resource,
 		},
 		Decorator:      liveDecorator,
 		ResourcePrefix: "/" + resource.Group + "/" + resource.Resource,
 	}, nil
 }
+
+// storageCodec is the codec a kube-apiserver stores resource with: as
+// protobuf, in the version its storage factory configuration chooses
+// (k8s.io/kubernetes pkg/kubeapiserver: the group's preferred version,
+// or an override). A dry run encodes and decodes the object with it, so
+// that what a round trip through etcd changes (an empty list read back as
+// none) changes here too.
+func storageCodec(resource schema.GroupResource) (runtime.Codec, error) {
+	version, err := storageEncoding().StorageEncodingFor(resource)
+	if err != nil {
+		return nil, err
+	}
+	codec, _, err := serverstorage.NewStorageCodec(serverstorage.StorageCodecConfig{
+		StorageMediaType:  runtime.ContentTypeProtobuf,
+		StorageSerializer: legacyscheme.Codecs,
+		StorageVersion:    version,
+		MemoryVersion:     schema.GroupVersion{Group: resource.Group, Version: runtime.APIVersionInternal},
+	})
+	return codec, err
+}
+
+// storageEncoding is the storage factory configuration's choice of
+// storage versions, built once.
+var storageEncoding = sync.OnceValue(func() *serverstorage.DefaultResourceEncodingConfig {
+	cfg := kubeapiserver.NewStorageFactoryConfig()
+	encoding := cfg.DefaultResourceEncoding
+	for _, o := range cfg.ResourceEncodingOverrides {
+		encoding.SetResourceEncoding(o.GroupResource(), o.GroupVersion(), schema.GroupVersion{Group: o.Group, Version: runtime.APIVersionInternal})
+	}
+	return encoding
+})
 
 func liveDecorator(*storagebackend.ConfigForResource, string, func(runtime.Object) (string, error), func() runtime.Object, func() runtime.Object, storage.AttrFunc, storage.IndexerFuncs, *cache.Indexers) (storage.Interface, factory.DestroyFunc, error) {
 	return liveStorage{}, func() {}, nil

@@ -1,0 +1,380 @@
+package apiserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/kubeversion/kubeversion/builtin"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/yaml"
+)
+
+var full = flag.Bool("full", false, "every mutation of every seed, on create and update, and combined mutations up to 20,000 cases (default: a sample of a few hundred)")
+
+// Sizes of the differential: the default run, which CI runs, samples
+// about sampleCases of the single mutations; -full runs all of them and
+// adds combined mutations until fullCases.
+const (
+	sampleCases = 400
+	fullCases   = 20000
+)
+
+// tcase is one request: a create of object, or an update of the live
+// object named like it.
+type tcase struct {
+	kind   string
+	desc   string
+	object map[string]any
+	update bool
+}
+
+// TestDifferential sends every case to the kube-apiserver as a
+// server-side dry run and gives it to builtin.Judge, and compares the
+// error message, the warnings and the object the server would store.
+func TestDifferential(t *testing.T) {
+	srv := startServer(t)
+	judge, err := builtin.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds := readSeeds(t)
+
+	// The live objects of updates: each seed created for real, named
+	// with liveSuffix so that the creates of the cases, dry runs of the
+	// seed's own name, find nothing in their way.
+	live := map[string][]byte{}
+	for _, s := range seeds {
+		gvr, ns := target(t, judge, s)
+		a, err := srv.do("POST", resourcePath(gvr, ns, ""), mustJSON(renamed(s)), false)
+		if err != nil || !a.ok {
+			t.Fatalf("creating seed %s %s: %v %s", s["kind"], name(s), err, a.message)
+		}
+		live[key(s)] = a.object
+	}
+
+	var cases []tcase
+	for _, s := range seeds {
+		kind := s["kind"].(string)
+		cases = append(cases, tcase{kind, "as written", s, false}, tcase{kind, "as written", s, true})
+		for _, m := range mutations(s) {
+			cases = append(cases, tcase{kind, m.String(), applied(s, m), false})
+			if !identifying(m) {
+				cases = append(cases, tcase{kind, m.String(), applied(s, m), true})
+			}
+		}
+	}
+	single := len(cases)
+	if *full {
+		rng := rand.New(rand.NewPCG(1, 2))
+		for len(cases) < fullCases {
+			s := seeds[rng.IntN(len(seeds))]
+			obj, desc := combined(s, rng)
+			cases = append(cases, tcase{s["kind"].(string), desc, obj, rng.IntN(2) == 0 && sameIdentity(obj, s)})
+		}
+	} else {
+		step := max(1, single/sampleCases)
+		var sample []tcase
+		for i := 0; i < len(cases); i += step {
+			sample = append(sample, cases[i])
+		}
+		cases = sample
+	}
+
+	var mismatches []string
+	counts := map[string][2]int{} // kind: cases, mismatches
+	refused := 0
+	for _, c := range cases {
+		got, err := runCase(judge, srv, live, c)
+		if err != nil {
+			t.Fatalf("%s %s (%s): %v", c.kind, c.desc, op(c), err)
+		}
+		n := counts[c.kind]
+		n[0]++
+		if got.refused {
+			refused++
+		}
+		if got.diff != "" {
+			n[1]++
+			mismatches = append(mismatches, fmt.Sprintf("%s %s (%s): %s", c.kind, c.desc, op(c), got.diff))
+		}
+		counts[c.kind] = n
+	}
+	kinds := make([]string, 0, len(counts))
+	for k := range counts {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	var b strings.Builder
+	for _, k := range kinds {
+		fmt.Fprintf(&b, "%s %d/%d, ", k, counts[k][0]-counts[k][1], counts[k][0])
+	}
+	t.Logf("%d cases (%d single mutations in all, on create and update; full=%v), %d refused by the server, %d mismatches; agreeing by kind: %s",
+		len(cases), single, *full, refused, len(mismatches), strings.TrimSuffix(b.String(), ", "))
+	for i, m := range mismatches {
+		if i == 30 {
+			t.Errorf("... and %d more", len(mismatches)-30)
+			break
+		}
+		t.Error(m)
+	}
+}
+
+func op(c tcase) string {
+	if c.update {
+		return "update"
+	}
+	return "create"
+}
+
+// outcome is the comparison of one case.
+type outcome struct {
+	refused bool   // by the server
+	diff    string // empty when both agree
+}
+
+func runCase(judge *builtin.Judge, srv *server, live map[string][]byte, c tcase) (outcome, error) {
+	body := mustJSON(c.object)
+	gvk := schema.FromAPIVersionAndKind(c.object["apiVersion"].(string), c.kind)
+	gvr, namespaced, ok := judge.Resource(gvk)
+	if !ok {
+		return outcome{}, fmt.Errorf("builtin judges no %s", gvk)
+	}
+	ns := ""
+	if namespaced {
+		ns = builtin.DefaultNamespace
+		if meta, _ := c.object["metadata"].(map[string]any); meta != nil {
+			if s, _ := meta["namespace"].(string); s != "" {
+				ns = s
+			}
+		}
+	}
+	var a answer
+	var res builtin.Result
+	var err error
+	if c.update {
+		old := live[key(c.object)]
+		var l map[string]any
+		if err := json.Unmarshal(old, &l); err != nil {
+			return outcome{}, err
+		}
+		withRV := renamed(c.object)
+		if meta, ok := withRV["metadata"].(map[string]any); ok {
+			meta["resourceVersion"] = l["metadata"].(map[string]any)["resourceVersion"]
+		}
+		body = mustJSON(withRV)
+		a, err = srv.do("PUT", resourcePath(gvr, url.PathEscape(ns), url.PathEscape(name(withRV))), body, true)
+		res = judge.Update(context.Background(), body, old, builtin.Options{})
+	} else {
+		a, err = srv.do("POST", resourcePath(gvr, url.PathEscape(ns), ""), body, true)
+		res = judge.Create(context.Background(), body, builtin.Options{})
+	}
+	if err != nil {
+		return outcome{}, err
+	}
+	return outcome{refused: !a.ok, diff: compare(a, res, c.kind, name(c.object) == "")}, nil
+}
+
+// compare says how the server's answer and the Judge's differ.
+func compare(a answer, res builtin.Result, kind string, nameless bool) string {
+	if !res.Checked {
+		return "not checked by builtin: " + res.Reason
+	}
+	var diffs []string
+	if a.ok != res.Valid() {
+		diffs = append(diffs, fmt.Sprintf("server ok=%v %q, builtin valid=%v %q", a.ok, a.message, res.Valid(), res.Message))
+	} else if !a.ok && !sameMessage(a, res, nameless) {
+		diffs = append(diffs, fmt.Sprintf("messages differ:\n  server:  %s\n  builtin: %s", a.message, res.Message))
+	}
+	if w := serverWarnings(a.warnings); !slices.Equal(w, res.Warnings) {
+		diffs = append(diffs, fmt.Sprintf("warnings differ:\n  server:  %q\n  builtin: %q", w, res.Warnings))
+	}
+	if a.ok && res.Valid() {
+		s, err1 := normalize(a.object, kind, nameless)
+		o, err2 := normalize(res.Object, kind, nameless)
+		if err1 != nil || err2 != nil {
+			diffs = append(diffs, fmt.Sprintf("stored objects unreadable: %v %v", err1, err2))
+		} else if !reflect.DeepEqual(s, o) {
+			diffs = append(diffs, fmt.Sprintf("stored objects differ:\n  server:  %s\n  builtin: %s", mustJSON(s), mustJSON(o)))
+		}
+	}
+	return strings.Join(diffs, "; ")
+}
+
+// madeUpName is a name a strategy makes up for an object sent without one (a
+// LimitRange's): each request gets another.
+var madeUpName = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+
+// sameMessage reports whether the server's error message and builtin's
+// agree: equal, but for a name made up for a nameless object, and but for
+// the order of errors that the server's own code finds by ranging over a
+// map (a Namespace's labels, the automatic kubernetes.io/metadata.name
+// among them), which changes from one request to the next on the server
+// too. Then the causes must be the same multiset, and the messages of
+// the same length.
+func sameMessage(a answer, res builtin.Result, nameless bool) bool {
+	m1, m2 := a.message, res.Message
+	if nameless {
+		m1, m2 = madeUpName.ReplaceAllString(m1, "UUID"), madeUpName.ReplaceAllString(m2, "UUID")
+	}
+	if m1 == m2 {
+		return true
+	}
+	if len(m1) != len(m2) || len(a.causes) != len(res.Causes) {
+		return false
+	}
+	var ours []string
+	for _, c := range res.Causes {
+		ours = append(ours, c.Field+": "+c.Message)
+	}
+	theirs := slices.Clone(a.causes)
+	slices.Sort(theirs)
+	slices.Sort(ours)
+	return slices.Equal(theirs, ours)
+}
+
+// deprecation is the warning the server adds for a deprecated API
+// version, which the command's lifecycle table gives, not builtin.
+var deprecation = regexp.MustCompile(`^\S+ \S+ is deprecated in v1\.\d+\+`)
+
+func serverWarnings(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if !deprecation.MatchString(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// normalize reads a stored object without what differs on every request:
+// its uid is builtin.ZeroUID wherever it is written (builtin's own
+// answer), the time, resourceVersion and managedFields (which builtin
+// does not track) are left out, and so is the name of an object sent
+// without one (a LimitRange's strategy makes one up). For a Service, what
+// the server allocates from its ranges (cluster IPs, IP families, node
+// ports) is left out too: builtin judges a cluster whose ranges hold
+// every address and port.
+func normalize(data []byte, kind string, nameless bool) (map[string]any, error) {
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	if meta, ok := m["metadata"].(map[string]any); ok {
+		if uid, _ := meta["uid"].(string); uid != "" && uid != builtin.ZeroUID {
+			data = bytes.ReplaceAll(data, []byte(uid), []byte(builtin.ZeroUID))
+			m = nil
+			if err := json.Unmarshal(data, &m); err != nil {
+				return nil, err
+			}
+			meta = m["metadata"].(map[string]any)
+		}
+		for _, f := range []string{"creationTimestamp", "resourceVersion", "managedFields"} {
+			delete(meta, f)
+		}
+		if nameless {
+			delete(meta, "name")
+		}
+	}
+	if kind == "Service" {
+		if spec, ok := m["spec"].(map[string]any); ok {
+			for _, f := range []string{"clusterIP", "clusterIPs", "ipFamilies", "ipFamilyPolicy", "healthCheckNodePort"} {
+				delete(spec, f)
+			}
+			ports, _ := spec["ports"].([]any)
+			for _, p := range ports {
+				if p, ok := p.(map[string]any); ok {
+					delete(p, "nodePort")
+				}
+			}
+		}
+	}
+	return m, nil
+}
+
+// identifying reports whether m changes what names the object (its
+// name or namespace): such a change is another object's create, not an
+// update.
+func identifying(m mutation) bool {
+	if len(m.path) == 0 {
+		return true
+	}
+	if len(m.path) >= 1 && m.path[0] == "metadata" && (len(m.path) == 1 || m.path[1] == "name" || m.path[1] == "namespace") {
+		return true
+	}
+	return false
+}
+
+func sameIdentity(a, b map[string]any) bool {
+	ma, _ := a["metadata"].(map[string]any)
+	mb, _ := b["metadata"].(map[string]any)
+	return ma != nil && mb != nil && ma["name"] == mb["name"] && ma["namespace"] == mb["namespace"]
+}
+
+// liveSuffix ends the names of the live objects of updates.
+const liveSuffix = "-live"
+
+// renamed returns a copy of obj named as its live object.
+func renamed(obj map[string]any) map[string]any {
+	c := deepCopy(obj).(map[string]any)
+	if meta, ok := c["metadata"].(map[string]any); ok {
+		if n, ok := meta["name"].(string); ok {
+			meta["name"] = n + liveSuffix
+		}
+	}
+	return c
+}
+
+func name(obj map[string]any) string {
+	meta, _ := obj["metadata"].(map[string]any)
+	n, _ := meta["name"].(string)
+	return n
+}
+
+func key(obj map[string]any) string {
+	return fmt.Sprint(obj["kind"], "/", name(obj))
+}
+
+func target(t *testing.T, judge *builtin.Judge, obj map[string]any) (schema.GroupVersionResource, string) {
+	t.Helper()
+	gvr, namespaced, ok := judge.Resource(schema.FromAPIVersionAndKind(obj["apiVersion"].(string), obj["kind"].(string)))
+	if !ok {
+		t.Fatalf("builtin judges no %s %s", obj["apiVersion"], obj["kind"])
+	}
+	if namespaced {
+		return gvr, builtin.DefaultNamespace
+	}
+	return gvr, ""
+}
+
+func readSeeds(t *testing.T) []map[string]any {
+	t.Helper()
+	data, err := os.ReadFile("testdata/seeds.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seeds []map[string]any
+	for _, doc := range bytes.Split(data, []byte("\n---\n")) {
+		j, err := yaml.YAMLToJSON(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(j, &m); err != nil {
+			t.Fatal(err)
+		}
+		seeds = append(seeds, m)
+	}
+	return seeds
+}

@@ -39,9 +39,7 @@ func (ck *checker) judgeBuiltinContent(r ObjectReport, o inputs.Object, loc *inp
 		r.Operation, r.Live = "update", live.file+":"+strconv.Itoa(live.line)
 		res = judge.Update(context.Background(), data, live.json, opts)
 	} else {
-		if ck.live != nil {
-			r.noLive = true
-		}
+		r.noLive = ck.live != nil
 		r.Operation = "create"
 		res = judge.Create(context.Background(), data, opts)
 	}
@@ -88,12 +86,10 @@ func (ck *checker) addBuiltinErrors(r ObjectReport, res builtin.Result, loc *inp
 	return r.judged(StatusInvalid, "")
 }
 
-// builtinLive returns the live object of --old of a built-in object,
-// nil if none: of the same group, kind, namespace (as sent) and name.
+// builtinLive returns the live object of a built-in object (see
+// liveOf), nil if none: of the same group, kind, namespace (as sent) and
+// name.
 func (ck *checker) builtinLive(o inputs.Object, group, kind, name string, namespaced bool) *liveObject {
-	if ck.live == nil {
-		return nil
-	}
 	ns := ""
 	if namespaced {
 		meta, _ := o.Fields["metadata"].(map[string]any)

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"encoding/json"
 	"errors"
 	"maps"
 	"slices"
@@ -97,6 +98,10 @@ type checker struct {
 	namespace string                  // for a namespaced object without one, as kubectl's context gives
 	validator crd.ObjectValidator
 	release   int // the minor of the Kubernetes release whose built-in kinds are served
+	// applied holds the objects of OBJECTS accepted so far, as the server
+	// would store them: a later object of the same identity is judged as
+	// an update of it, as `kubectl apply` of both would apply the second.
+	applied map[liveKey]*liveObject
 }
 
 // check judges o, a custom resource or not, as `kubectl apply` and the
@@ -158,9 +163,9 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 
 	fields := ck.asSent(o.Fields, c)
 	var live *liveObject
-	if ck.live != nil {
+	if ck.live != nil || len(ck.applied) > 0 {
 		if live = ck.liveOf(fields, group, r.Kind, r.Name); live == nil {
-			r.noLive = true
+			r.noLive = ck.live != nil
 		} else {
 			fields = asUpdate(fields, live.fields)
 			r.Live = live.file + ":" + strconv.Itoa(live.line)
@@ -289,13 +294,17 @@ func (ck *checker) asSent(fields map[string]any, c *crd.CustomResourceDefinition
 	return out
 }
 
-// liveOf returns the live object of --old of fields, an object as sent:
-// of the same group, kind, namespace and name; nil if none. A live object
+// liveOf returns the live object of fields, an object as sent: of the
+// same group, kind, namespace and name, the latest accepted earlier in
+// OBJECTS or else the one of --old; nil if none. A live object of --old
 // written without a namespace matches an object of kubectl's namespace.
 func (ck *checker) liveOf(fields map[string]any, group, kind, name string) *liveObject {
 	meta, _ := fields["metadata"].(map[string]any)
 	ns, _ := meta["namespace"].(string)
 	k := liveKey{server.GroupKind(group, kind), ns, name}
+	if l := ck.applied[k]; l != nil {
+		return l
+	}
 	if l := ck.live[k]; l != nil {
 		return l
 	}
@@ -304,6 +313,36 @@ func (ck *checker) liveOf(fields map[string]any, group, kind, name string) *live
 		return ck.live[k]
 	}
 	return nil
+}
+
+// remember records the object of r, if the server would have stored it,
+// as the live object of a later object of the same identity in OBJECTS.
+func (ck *checker) remember(o inputs.Object, r ObjectReport) {
+	if (r.Status != StatusValid && r.Status != StatusNoErrors) || r.Object == nil {
+		return
+	}
+	meta, _ := r.Object["metadata"].(map[string]any)
+	if meta == nil {
+		return
+	}
+	if _, ok := meta["resourceVersion"]; !ok {
+		// The server gives a stored object one; an update must carry it.
+		stored := maps.Clone(r.Object)
+		meta = maps.Clone(meta)
+		meta["resourceVersion"] = "1"
+		stored["metadata"] = meta
+		r.Object = stored
+	}
+	data, err := json.Marshal(r.Object)
+	if err != nil {
+		return
+	}
+	ns, _ := meta["namespace"].(string)
+	group, _ := server.SplitAPIVersion(r.APIVersion)
+	if ck.applied == nil {
+		ck.applied = map[liveKey]*liveObject{}
+	}
+	ck.applied[liveKey{server.GroupKind(group, r.Kind), ns, r.Name}] = &liveObject{json: data, fields: r.Object, file: o.File, line: o.Line, apiVersion: r.APIVersion}
 }
 
 // asUpdate returns fields as `kubectl apply` updates live with them: a

@@ -80,7 +80,9 @@ func Run(opts Options) (*Result, error) {
 	}
 	res := &Result{Problems: v.problems, allowUnchecked: opts.AllowUnchecked}
 	for _, o := range v.objects {
-		res.Reports = append(res.Reports, ck.check(o))
+		r := ck.check(o)
+		ck.remember(o, r)
+		res.Reports = append(res.Reports, r)
 	}
 	res.Summary = summarize(res.Reports, v.defs.count)
 	return res, nil

@@ -32,6 +32,7 @@ func runValidate(e *env, args []string) int {
 	allowUnchecked := flags.Bool("allow-unchecked", false, "exit with status 0 even when objects are not checked (no CRD of their kind in\nthe input, or a CRD the API server rejects), if none is invalid")
 	release := flags.String("kubernetes-version", "", "judge the apiVersion and kind of built-in objects as Kubernetes `1.N` serves\nthem (1.19 to 1.38; default the pinned release, 1.37): removed, not yet served\nor unknown kinds are errors, deprecated ones warnings")
 	kustomizeRemote := flags.Bool("kustomize-remote", false, "let kustomize fetch the URLs a kustomization names: remote resources (30 s\nand 256 MiB each) and git repositories, 2m for the whole build; without it, a\nURL is an error")
+	timeout := flags.Duration("timeout", 0, "stop judging after `DURATION` (such as 10m; 0, the default, for no bound): the\nobjects not judged by then are not checked, and the exit status is 1. An\nobject being judged is judged to the end")
 	noKustomize := flags.Bool("no-kustomize", false, "read an OBJECTS directory that holds a kustomization.yaml file by file, not\nas kubectl apply -k builds it")
 	format := flags.String("o", "text", "print `text|json|github|sarif`: a line per object and per error, one JSON\ndocument with what the API server stores of each valid object, GitHub Actions\nannotations, or a SARIF 2.1.0 log for code scanning")
 	paths, status, ok := parseFlags(e, flags, args)
@@ -73,8 +74,8 @@ func runValidate(e *env, args []string) int {
 	res, err := validate.Run(validate.Options{
 		Paths: paths, CRDPaths: crdPaths, OldPaths: oldFlag,
 		Level: *level, Namespace: *namespace, AllowUnchecked: *allowUnchecked, NoKustomize: *noKustomize, KustomizeRemote: *kustomizeRemote,
-		KubernetesRelease: minor,
-		Stdin:             e.stdin, Stderr: e.stderr,
+		KubernetesRelease: minor, Timeout: *timeout,
+		Stdin: e.stdin, Stderr: e.stderr,
 	})
 	if err != nil {
 		return fail("%s", err)
@@ -92,7 +93,7 @@ func runValidate(e *env, args []string) int {
 		return exitInvalid
 	case res.Summary.Unchecked() > 0 && !*allowUnchecked:
 		n := res.Summary.Unchecked()
-		fmt.Fprintf(e.stderr, "kubeversion validate: %d custom resource%s not checked in full: exit status 1 (--allow-unchecked accepts them)\n", n, server.Plural(n))
+		fmt.Fprintf(e.stderr, "kubeversion validate: %d object%s not checked in full: exit status 1 (--allow-unchecked accepts them)\n", n, server.Plural(n))
 		return exitInvalid
 	}
 	return exitOK

@@ -170,7 +170,7 @@ func TestValidateUnchecked(t *testing.T) {
 
 	const certificate = "apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata: {name: tls}\n"
 	stdout, stderr, status := runBinary(t, certificate, "validate", "--crd", "validate/crd.yaml", "-")
-	if status != exitInvalid || !strings.Contains(stderr, "1 custom resource not checked in full: exit status 1 (--allow-unchecked accepts them)") {
+	if status != exitInvalid || !strings.Contains(stderr, "1 object not checked in full: exit status 1 (--allow-unchecked accepts them)") {
 		t.Errorf("a custom resource without CRD: exit status %d, stderr %q, want 1 and why", status, stderr)
 	}
 	if strings.Contains(stdout, ": valid") {
@@ -597,5 +597,23 @@ spec:
 		if !strings.Contains(stdout, want+"\n") {
 			t.Errorf("missing %q in:\n%s", want, stdout)
 		}
+	}
+}
+
+// TestValidateTimeout checks --timeout: the objects not judged when it
+// passes are not checked, with the reason, and the exit status is 1.
+func TestValidateTimeout(t *testing.T) {
+	stdout, stderr, status := runBinary(t, "", "validate", "--timeout", "1ns", "validate/builtin-content.yaml")
+	if status != exitInvalid {
+		t.Errorf("exit status %d, want 1; stderr %s", status, stderr)
+	}
+	wantLines(t, stdout, []string{"validate/"},
+		"validate/builtin-content.yaml:3: Deployment web (apps/v1): not checked: --timeout 1ns passed before it was judged",
+		"validate/builtin-content.yaml:22: Service web (v1): not checked: --timeout 1ns passed before it was judged",
+		"validate/builtin-content.yaml:32: HorizontalPodAutoscaler web (autoscaling/v2): not checked: --timeout 1ns passed before it was judged",
+		"validate/builtin-content.yaml:44: ConfigMap settings (v1): not checked: --timeout 1ns passed before it was judged",
+	)
+	if _, _, status := runBinary(t, "", "validate", "--timeout", "1h", "validate/valid.yaml", "--crd", "validate/crd.yaml"); status != exitOK {
+		t.Errorf("--timeout 1h: exit status %d, want 0", status)
 	}
 }

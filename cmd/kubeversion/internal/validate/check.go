@@ -104,11 +104,16 @@ type checker struct {
 	applied map[liveKey]*liveObject
 }
 
+// newReport returns the report of o before it is judged.
+func newReport(o inputs.Object) ObjectReport {
+	return ObjectReport{File: o.File, Line: o.Line, APIVersion: o.Str("apiVersion"), Kind: o.Str("kind"),
+		Name: server.MetadataName(o), Errors: []server.Error{}, Warnings: []Warning{}}
+}
+
 // check judges o, a custom resource or not, as `kubectl apply` and the
 // API server would: on create, or on update of its live object of --old.
 func (ck *checker) check(o inputs.Object) ObjectReport {
-	r := ObjectReport{File: o.File, Line: o.Line, APIVersion: o.Str("apiVersion"), Kind: o.Str("kind"),
-		Name: server.MetadataName(o), Errors: []server.Error{}, Warnings: []Warning{}}
+	r := newReport(o)
 	for _, w := range o.Warnings { // its size
 		r.Warnings = append(r.Warnings, Warning{Line: o.Line, Message: w})
 	}

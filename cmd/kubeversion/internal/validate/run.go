@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
@@ -40,6 +41,12 @@ type Options struct {
 	// KustomizeRemote lets kustomize fetch what a kustomization names by
 	// URL (--kustomize-remote).
 	KustomizeRemote bool
+	// Timeout bounds the time objects are judged for (--timeout), from
+	// the start of Run; 0 for no bound. The objects not judged by then
+	// are not checked. An object being judged when it passes is judged to
+	// the end: its CEL rules are bounded by their cost, as the server
+	// bounds them.
+	Timeout time.Duration
 	// Stdin is read for the path -; Stderr gets the notes of the reading
 	// (inputs left out or skipped).
 	Stdin  io.Reader
@@ -61,6 +68,7 @@ type Result struct {
 // Result; the error is for --old that cannot be read, which stops the run
 // before any object is judged.
 func Run(opts Options) (*Result, error) {
+	start := time.Now()
 	v := &validation{in: &reader{stdin: opts.Stdin, stderr: opts.Stderr, noKustomize: opts.NoKustomize, kustomizeRemote: opts.KustomizeRemote}, defs: &definitions{}}
 	v.readCRDs(opts.CRDPaths)
 	v.readObjects(opts.Paths)
@@ -80,6 +88,12 @@ func Run(opts Options) (*Result, error) {
 	}
 	res := &Result{Problems: v.problems, allowUnchecked: opts.AllowUnchecked}
 	for _, o := range v.objects {
+		if opts.Timeout > 0 && time.Since(start) > opts.Timeout {
+			r := newReport(o)
+			r.Reason = "--timeout " + opts.Timeout.String() + " passed before it was judged"
+			res.Reports = append(res.Reports, r.judged(StatusNotChecked, r.Reason))
+			continue
+		}
 		r := ck.check(o)
 		ck.remember(o, r)
 		res.Reports = append(res.Reports, r)

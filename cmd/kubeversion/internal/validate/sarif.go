@@ -10,7 +10,7 @@ import (
 const (
 	RuleObjectInvalid    = "object-invalid"     // an error of the API server, or kubectl, on a custom resource
 	RuleObjectWarning    = "object-warning"     // a warning of the API server's response
-	RuleObjectNotChecked = "object-not-checked" // a custom resource not checked in full
+	RuleObjectNotChecked = "object-not-checked" // an object not checked in full
 )
 
 // sarifHelpValidate is where validate is described.

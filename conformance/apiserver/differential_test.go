@@ -346,6 +346,10 @@ func key(obj map[string]any) string {
 	return fmt.Sprint(obj["kind"], "/", name(obj))
 }
 
+func gvkOf(apiVersion, kind string) schema.GroupVersionKind {
+	return schema.FromAPIVersionAndKind(apiVersion, kind)
+}
+
 func target(t *testing.T, judge *builtin.Judge, obj map[string]any) (schema.GroupVersionResource, string) {
 	t.Helper()
 	gvr, namespaced, ok := judge.Resource(schema.FromAPIVersionAndKind(obj["apiVersion"].(string), obj["kind"].(string)))

@@ -147,3 +147,11 @@ func ExampleZeroUID() {
 	// Output:
 	// true
 }
+
+func ExampleGeneratedSuffix() {
+	j, _ := builtin.Default()
+	res := j.Create(context.Background(), []byte(`{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"generateName": "settings-"}}`), builtin.Options{})
+	fmt.Println(string(res.Object))
+	// Output:
+	// {"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"settings-00000","generateName":"settings-","namespace":"default","uid":"00000000-0000-0000-0000-000000000000"}}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"sync"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -42,6 +43,12 @@ const DefaultNamespace = "default"
 // uid the server would give it (metadata.uid, and wherever the strategy
 // copies it, such as a Job's selector): each create gets another.
 const ZeroUID = "00000000-0000-0000-0000-000000000000"
+
+// GeneratedSuffix ends, in the object an accepted create would store, a
+// name the server would generate from metadata.generateName (the
+// server's ends in five random characters of the same alphabet),
+// wherever the server would write it.
+const GeneratedSuffix = "00000"
 
 // Options are a request's settings that are not in the object.
 type Options struct {
@@ -134,10 +141,10 @@ func (j *Judge) Resource(gvk schema.GroupVersionKind) (resource schema.GroupVers
 // Create judges object (JSON) as the API server judges a create: a
 // server-side dry run of `kubectl create` (and of `kubectl apply` for an
 // object that does not exist yet). The stored object of an accepted
-// create is the server's without what the server makes up anew each time:
-// metadata.creationTimestamp and a name generated from
-// metadata.generateName are left out, and the uid is ZeroUID wherever
-// the server would write the new uid.
+// create is the server's with fixed values for what the server makes up
+// anew each time: metadata.creationTimestamp is left out, the uid is
+// ZeroUID and a name generated from metadata.generateName ends in
+// GeneratedSuffix, wherever the server would write them.
 func (j *Judge) Create(ctx context.Context, object []byte, opts Options) Result {
 	k, gvk, res := j.lookup(object)
 	if k == nil {
@@ -165,22 +172,24 @@ func (j *Judge) Create(ctx context.Context, object []byte, opts Options) Result 
 	if err != nil {
 		return refused(err, recorder)
 	}
-	var uid string
+	var uid, name string
 	if m, err := meta.Accessor(created); err == nil {
 		// What the server makes up, the same object would get other
-		// values of each time: left out, or the zero UUID for the
-		// object's uid wherever it is written (a Job's labels hold it),
-		// so that a Result is the same for the same object.
-		uid = string(m.GetUID())
+		// values of each time, is given fixed values wherever it is
+		// written (a Job's labels hold its uid and name), so that a Result
+		// is the same for the same object: no creationTimestamp, ZeroUID,
+		// and a generated name that ends in GeneratedSuffix.
+		uid, name = string(m.GetUID()), m.GetName()
 		m.SetCreationTimestamp(metav1.Time{})
-		if generated {
-			m.SetName("")
-		}
 	}
 	scrubAllocations(created, sent, nil)
 	accept := accepted(created, gvk, recorder)
 	if uid != "" {
 		accept.Object = bytes.ReplaceAll(accept.Object, []byte(uid), []byte(ZeroUID))
+	}
+	if generated && name != "" {
+		fixed := accessor.GetGenerateName() + GeneratedSuffix
+		accept.Object = bytes.ReplaceAll(accept.Object, []byte(strconv.Quote(name)), []byte(strconv.Quote(fixed)))
 	}
 	return accept
 }

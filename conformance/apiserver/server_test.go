@@ -77,6 +77,7 @@ func writeDefaultNamespace(etcdURL, prefix string) error {
 // answer is the server's response to one request.
 type answer struct {
 	ok       bool     // 2xx
+	code     int      // the HTTP status
 	object   []byte   // the object, when ok
 	message  string   // the Status's message, when not ok
 	causes   []string // its causes, each "field: message"
@@ -123,7 +124,7 @@ func (s *server) do(method, p string, body []byte, dryRun bool) (answer, error) 
 		return answer{}, err
 	}
 	warnings, _ := utilnet.ParseWarningHeaders(resp.Header.Values("Warning"))
-	a := answer{ok: resp.StatusCode/100 == 2}
+	a := answer{ok: resp.StatusCode/100 == 2, code: resp.StatusCode}
 	for _, w := range warnings {
 		a.warnings = append(a.warnings, w.Text)
 	}

@@ -11,7 +11,9 @@
 // [PreferredVersion] tells which version discovery advertises and kubectl
 // uses by default; [DeprecationWarning] tells what clients of a deprecated
 // version are warned; [IsDNS1035Label] checks a version name;
-// [Requirements] names the fields that API servers before a release drop.
+// [Requirements] names the fields that API servers before a release drop;
+// [WarningsOnCreate] and [WarningsOnUpdate] return the warnings the server
+// sends when it accepts a CRD.
 //
 // # Scope
 //

@@ -80,18 +80,17 @@ or why it is not a Kubernetes API version (exit status 1). For a line of the
 form group/version, it parses the version. An empty input, or one with white
 space, is printed quoted.`,
 	"lint": `Lint checks the CustomResourceDefinitions of YAML or JSON manifests (files,
-directories, - for standard input) as 'kubectl apply' and the API server
-would: it reads them as kubectl does and prints every error of the server,
-each at its line, then the findings of the upgrade checks, the versions,
-the one kubectl uses by default and the deprecation warnings clients will
-see. The upgrade checks compare each CRD with its live object of --old
-(clients of removed versions, kubectl's default version, the storage
-migration, conversion, schema compatibility), or, without one, its served
-versions with each other. A CRD that needs a Kubernetes release after 1.29
-(a CEL library, a field older releases drop) gets a note naming the release;
---kubernetes-version judges CEL rules as that release does, and makes the
-fields it drops errors. Errors of the server, findings at level error and
-such fields make the exit status 1.`,
+directories, - for standard input) as 'kubectl apply' and the API server would:
+it reads them as kubectl does and prints every error and warning of the server,
+each at its line, then the findings of the upgrade checks, the versions, the
+one kubectl uses by default and the deprecation warnings clients will see. The
+upgrade checks compare each CRD with its live object of --old (clients of
+removed versions, kubectl's default version, the storage migration, conversion,
+schema compatibility), or, without one, its served versions with each other. A
+CRD that needs a Kubernetes release after 1.29 (a CEL library, a field older
+releases drop) gets a note naming the release; --kubernetes-version judges CEL
+rules as that release does, and makes the fields it drops errors. Errors of the
+server, findings at level error and such fields make the exit status 1.`,
 	"validate": `Validate checks custom resources, the objects of CustomResourceDefinitions,
 as 'kubectl apply' and the API server would: each object of OBJECTS (YAML or
 JSON files, directories, kustomize directories, - for standard input) is

@@ -38,7 +38,7 @@ func sarifSchema(t *testing.T) *jsonschema.Schema {
 }
 
 // TestSARIFSchema lints inputs that give every kind of result of -o
-// sarif (errors of the server, upgrade findings, requirement notes,
+// sarif (errors and warnings of the server, upgrade findings, requirement notes,
 // deprecation warnings, crd-removed, input problems, standard input, a
 // kustomize build, an accepted finding) and validates each log against
 // the SARIF 2.1.0 schema; then checks what the schema cannot: that each
@@ -52,6 +52,7 @@ func TestSARIFSchema(t *testing.T) {
 		"bad.yaml":    strings.Replace(example(t, "gadgets-v1.yaml"), "name: gadgets.example.io", "name: gadgets.example.io\n  labels: {\"{{ .Chart }}\": x}", 1),
 		"broken.yaml": "kind: [",
 		"cel.yaml":    deprecatedIPCRD,
+		"warned.yaml": warnedCRD,
 	})
 	kdir := writeFiles(t, map[string]string{
 		"kustomization.yaml": "resources: [crd.yaml]\n",
@@ -62,7 +63,7 @@ func TestSARIFSchema(t *testing.T) {
 	cases := [][]string{
 		{"lint", "--old", filepath.Join(dir, "live.yaml"), filepath.Join(dir, "new.yaml")},
 		{"lint", "--old", filepath.Join(dir, "live.yaml"), "--baseline", baselineFile, filepath.Join(dir, "new.yaml")},
-		{"lint", filepath.Join(dir, "bad.yaml"), filepath.Join(dir, "cel.yaml")},
+		{"lint", filepath.Join(dir, "bad.yaml"), filepath.Join(dir, "cel.yaml"), filepath.Join(dir, "warned.yaml")},
 		{"lint", filepath.Join(dir, "broken.yaml"), filepath.Join(dir, "new.yaml")},
 		{"lint", "-"},
 		{"lint", kdir},
@@ -94,7 +95,7 @@ func TestSARIFSchema(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{"api-server-error", "needs-kubernetes", "deprecated-version", format.RuleInput, "field-removed", "crd-removed"} {
+	for _, k := range []string{"api-server-error", "api-server-warning", "needs-kubernetes", "deprecated-version", format.RuleInput, "field-removed", "crd-removed"} {
 		if !kinds[k] {
 			t.Errorf("no result of %s in any log: the test does not cover it", k)
 		}

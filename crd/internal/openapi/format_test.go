@@ -1,21 +1,6 @@
 package openapi
 
-import (
-	"testing"
-
-	"github.com/kubeversion/kubeversion/crd/internal/strfmt"
-)
-
-// TestResourceFormatsKnown checks that every format the server keeps in
-// a custom resource's schema is one package strfmt checks, so that none
-// is kept and then skipped as unknown.
-func TestResourceFormatsKnown(t *testing.T) {
-	for f := range resourceFormats {
-		if !strfmt.Known(f) {
-			t.Errorf("strfmt.Known(%q) = false, want true for a format the server keeps", f)
-		}
-	}
-}
+import "testing"
 
 func TestResourceFormat(t *testing.T) {
 	for _, tt := range []struct {

@@ -6,6 +6,9 @@
 //
 // In scope: which formats are known and whether a string is valid in one,
 // with kube-openapi's leniencies (names match without dashes, IPv4 octets
-// may have leading zeros). Not in scope: the messages of a failed check,
+// may have leading zeros); and which formats the API server recognizes in
+// a CRD schema, by type and by release ([Recognized]), as it warns of the
+// others and drops them from the schemas it validates custom resources
+// with. Not in scope: the messages of a failed check,
 // which package openapi writes.
 package strfmt

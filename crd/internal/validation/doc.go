@@ -9,6 +9,8 @@
 // ratcheting), the stored versions and the API approval annotation, with
 // the errors in the server's order. The CEL rules are judged by a
 // CELChecker passed in, which this package defines and does not provide.
+// WarningsOnCreate and WarningsOnUpdate are the registry strategy's
+// warnings on a CRD the server accepts.
 //
 // Not in scope: decoding (package decode), custom resources (package
 // object), and comparing a CRD with the live one for what clients notice

@@ -9,8 +9,9 @@ import (
 // text output: for each CRD, its errors listed (see server.MaxListed), how
 // many are not, its upgrade findings (cut lists in the short message;
 // accepted ones marked), how many are not listed, at the level of the
-// worst, its requirement lines (see report.requirementLines), its
-// deprecation warnings and its verdict with the version kubectl uses;
+// worst, its requirement lines (see report.requirementLines), the API
+// server's warnings, its deprecation warnings and its verdict with the
+// version kubectl uses;
 // then the crd-removed findings and the problems reading the input.
 func (l *Result) Diagnostics() []diag.Diagnostic {
 	var ds []diag.Diagnostic
@@ -41,6 +42,11 @@ func (l *Result) Diagnostics() []diag.Diagnostic {
 			add(diag.Diagnostic{Rule: ruleRequirement, Level: q.Level, File: r.File, Line: q.Line,
 				Object: r.Name, Field: q.Field, Message: "needs Kubernetes " + q.Kubernetes + " or later: " + q.Reason, Brief: q.Reason,
 				Title: r.Name + " needs Kubernetes " + q.Kubernetes, Key: []string{r.Name, q.Field, q.Kubernetes}})
+		}
+		for _, w := range r.ServerWarnings {
+			add(diag.Diagnostic{Rule: ruleServerWarning, Level: "warning", File: r.File, Line: w.Line,
+				Object: r.Name, Field: w.Field, Message: w.Message,
+				Title: r.Name + " [" + ruleServerWarning + "]", Key: []string{r.Name, w.Field, w.Message}})
 		}
 		for _, v := range r.Versions {
 			if v.Warning != "" {

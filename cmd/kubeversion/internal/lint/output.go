@@ -53,7 +53,8 @@ func paintLevel(s string) string {
 // writeText writes each error listed (see server.MaxListed) as "file:line:
 // message", as compilers do, then each finding listed, a line for each of
 // the two saying how many are not listed, the requirements of
-// report.requirementLines, and a short report of the CRD; then the
+// report.requirementLines, the API server's warnings, and a short report
+// of the CRD; then the
 // crd-removed findings, the level of each finding coloured with --color.
 // With --quiet, it writes only the lines of errors:
 // the server's, and the findings and requirements at level error. Every
@@ -99,6 +100,9 @@ func writeText(out io.Writer, l *Result) error {
 		}
 		if l.quiet {
 			continue
+		}
+		for _, x := range r.ServerWarnings {
+			levelled(r.File, x.Line, x.String())
 		}
 		for _, x := range r.Warnings {
 			levelled(r.File, r.Line, "warning: "+r.Name+": "+x)

@@ -12,8 +12,8 @@ import (
 // writeMarkdown writes what lint found as GitHub-flavoured Markdown, for
 // $GITHUB_STEP_SUMMARY or a pull request comment: a table with each CRD's
 // verdict and the version kubectl uses, then a list of the errors,
-// findings and requirement lines listed (see server.MaxListed), each with its
-// file and line, then the crd-removed findings and the problems. Text
+// findings, requirement lines and API server warnings listed (see
+// server.MaxListed), each with its file and line, then the crd-removed findings and the problems. Text
 // from the input is escaped (see mdText) so that it cannot open a link,
 // an image, HTML or a table cell of its own.
 func writeMarkdown(out io.Writer, l *Result) error {
@@ -58,6 +58,10 @@ func writeMarkdown(out io.Writer, l *Result) error {
 		}
 		for _, q := range r.requirementLines() {
 			item(r.File, q.Line, q.Level, q.Field, "needs Kubernetes "+q.Kubernetes+" or later: "+q.Reason)
+			items = true
+		}
+		for _, x := range r.ServerWarnings {
+			item(r.File, x.Line, "warning", x.Field, x.Message)
 			items = true
 		}
 	}

@@ -8,10 +8,11 @@ import (
 
 // The rules of -o sarif that are not upgrade checks.
 const (
-	ruleServerError = "api-server-error"   // an error of the API server
-	ruleRequirement = "needs-kubernetes"   // a field that needs a later release
-	ruleDeprecated  = "deprecated-version" // a served version that is deprecated
-	ruleObjectSize  = "object-size"        // an object too big for etcd's default or client-side apply
+	ruleServerError   = "api-server-error"   // an error of the API server
+	ruleServerWarning = "api-server-warning" // a warning of the API server
+	ruleRequirement   = "needs-kubernetes"   // a field that needs a later release
+	ruleDeprecated    = "deprecated-version" // a served version that is deprecated
+	ruleObjectSize    = "object-size"        // an object too big for etcd's default or client-side apply
 )
 
 // Where the rules are described: lint's own, and the upgrade checks.
@@ -48,6 +49,7 @@ func sarifRules() []format.SARIFRule {
 	}
 	rules := []format.SARIFRule{
 		rule(ruleServerError, "error", "The API server rejects the CustomResourceDefinition"),
+		rule(ruleServerWarning, "warning", "The API server accepts the CustomResourceDefinition with a warning"),
 		rule(ruleRequirement, "note", "A field needs a Kubernetes release after the oldest one lint judges"),
 		rule(ruleDeprecated, "warning", "A served version is deprecated: its clients get a warning"),
 		rule(ruleObjectSize, "warning", "The object is too big for etcd's default request limit, or for client-side kubectl apply"),

@@ -55,6 +55,10 @@ type report struct {
 	// with the oldest release that accepts it (the first server.MaxListed).
 	Requirements []requirement `json:"requirements"`
 
+	// ServerWarnings are what the API server warns of when it accepts the
+	// CRD, each message once (see report.addServerWarnings).
+	ServerWarnings []serverWarning `json:"serverWarnings,omitempty"`
+
 	// Warnings are about the object as a whole, its size (kubectl and the
 	// cluster's etcd): see inputs.Object.Warnings.
 	Warnings []string `json:"warnings,omitempty"`
@@ -123,6 +127,7 @@ func newReport(o inputs.Object, loc *inputs.Locator, c *crd.CustomResourceDefini
 		r.decoded = true
 		r.addVersions(loc, c)
 		r.addRequirements(loc, c, j, rejected)
+		r.addServerWarnings(loc, c, old)
 		switch {
 		case len(r.Errors) > 0 && !(r.Validated && metadataOnly(rejected)):
 			// The upgrade checks assume a CRD the server accepts: on one it

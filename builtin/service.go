@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"net"
+	"slices"
 
 	"k8s.io/apiserver/pkg/registry/generic"
 	api "k8s.io/kubernetes/pkg/apis/core"
@@ -78,7 +79,7 @@ func scrubAllocations(stored, sent, live any) {
 	}
 	had := func(ip string) bool {
 		for _, o := range []any{sent, live} {
-			if s, ok := o.(*api.Service); ok && s != nil && (s.Spec.ClusterIP == ip || contains(s.Spec.ClusterIPs, ip)) {
+			if s, ok := o.(*api.Service); ok && s != nil && (s.Spec.ClusterIP == ip || slices.Contains(s.Spec.ClusterIPs, ip)) {
 				return true
 			}
 		}
@@ -117,13 +118,4 @@ func scrubAllocations(stored, sent, live any) {
 	if svc.Spec.HealthCheckNodePort == placeholderPort && !hadPort(placeholderPort) {
 		svc.Spec.HealthCheckNodePort = 0
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

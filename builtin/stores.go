@@ -108,22 +108,13 @@ var allow = authorizerfactory.NewAlwaysAllowAuthorizer()
 // SubjectAccessReview, ...) are not stored and not judged.
 var storeSpecs = []storeSpec{
 	// core
-	{gr("", "configmaps"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := configmap.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("", "endpoints"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := endpoint.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("", "configmaps"), one(configmap.NewREST)},
+	{gr("", "endpoints"), one(endpoint.NewREST)},
 	{gr("", "events"), func(g generic.RESTOptionsGetter) (stored, error) {
 		r, err := event.NewREST(g, 3600)
 		return storeOf(r, err)
 	}},
-	{gr("", "limitranges"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := limitrange.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("", "limitranges"), one(limitrange.NewREST)},
 	{gr("", "namespaces"), func(g generic.RESTOptionsGetter) (stored, error) {
 		r, _, _, err := namespace.NewREST(g)
 		return storeOf(r, err)
@@ -135,14 +126,8 @@ var storeSpecs = []storeSpec{
 		}
 		return s.Node, nil
 	}},
-	{gr("", "persistentvolumes"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := persistentvolume.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("", "persistentvolumeclaims"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := persistentvolumeclaim.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("", "persistentvolumes"), two(persistentvolume.NewREST)},
+	{gr("", "persistentvolumeclaims"), two(persistentvolumeclaim.NewREST)},
 	{gr("", "pods"), func(g generic.RESTOptionsGetter) (stored, error) {
 		s, err := pod.NewStorage(g, nil, nil, nil, allow)
 		if err != nil {
@@ -150,10 +135,7 @@ var storeSpecs = []storeSpec{
 		}
 		return s.Pod, nil
 	}},
-	{gr("", "podtemplates"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := podtemplate.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("", "podtemplates"), one(podtemplate.NewREST)},
 	{gr("", "replicationcontrollers"), func(g generic.RESTOptionsGetter) (stored, error) {
 		s, err := replicationcontroller.NewStorage(g)
 		if err != nil {
@@ -161,14 +143,8 @@ var storeSpecs = []storeSpec{
 		}
 		return s.Controller, nil
 	}},
-	{gr("", "resourcequotas"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := resourcequota.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("", "secrets"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := secret.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("", "resourcequotas"), two(resourcequota.NewREST)},
+	{gr("", "secrets"), one(secret.NewREST)},
 	{gr("", "services"), newServiceStore},
 	{gr("", "serviceaccounts"), func(g generic.RESTOptionsGetter) (stored, error) {
 		r, err := serviceaccount.NewREST(g, nil, nil, authorizerfactory.NewAlwaysDenyAuthorizer(), 0, nil, nil, nil, nil, nil, false, 0)
@@ -176,14 +152,8 @@ var storeSpecs = []storeSpec{
 	}},
 
 	// admissionregistration.k8s.io
-	{gr("admissionregistration.k8s.io", "mutatingwebhookconfigurations"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := mutatingwebhookconfiguration.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("admissionregistration.k8s.io", "validatingwebhookconfigurations"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := validatingwebhookconfiguration.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("admissionregistration.k8s.io", "mutatingwebhookconfigurations"), one(mutatingwebhookconfiguration.NewREST)},
+	{gr("admissionregistration.k8s.io", "validatingwebhookconfigurations"), one(validatingwebhookconfiguration.NewREST)},
 	{gr("admissionregistration.k8s.io", "validatingadmissionpolicies"), func(g generic.RESTOptionsGetter) (stored, error) {
 		r, _, err := validatingadmissionpolicy.NewREST(g, allow, nil)
 		return storeOf(r, err)
@@ -202,20 +172,11 @@ var storeSpecs = []storeSpec{
 	}},
 
 	// internal.apiserver.k8s.io
-	{gr("internal.apiserver.k8s.io", "storageversions"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := storageversion.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("internal.apiserver.k8s.io", "storageversions"), two(storageversion.NewREST)},
 
 	// apps
-	{gr("apps", "controllerrevisions"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := controllerrevision.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("apps", "daemonsets"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := daemonset.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("apps", "controllerrevisions"), one(controllerrevision.NewREST)},
+	{gr("apps", "daemonsets"), two(daemonset.NewREST)},
 	{gr("apps", "deployments"), func(g generic.RESTOptionsGetter) (stored, error) {
 		s, err := deployment.NewStorage(g)
 		if err != nil {
@@ -239,16 +200,10 @@ var storeSpecs = []storeSpec{
 	}},
 
 	// autoscaling
-	{gr("autoscaling", "horizontalpodautoscalers"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := horizontalpodautoscaler.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("autoscaling", "horizontalpodautoscalers"), two(horizontalpodautoscaler.NewREST)},
 
 	// batch
-	{gr("batch", "cronjobs"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := cronjob.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("batch", "cronjobs"), two(cronjob.NewREST)},
 	{gr("batch", "jobs"), func(g generic.RESTOptionsGetter) (stored, error) {
 		s, err := job.NewStorage(g)
 		if err != nil {
@@ -262,30 +217,18 @@ var storeSpecs = []storeSpec{
 		r, _, _, err := certificatesigningrequest.NewREST(g)
 		return storeOf(r, err)
 	}},
-	{gr("certificates.k8s.io", "clustertrustbundles"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := clustertrustbundle.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("certificates.k8s.io", "clustertrustbundles"), one(clustertrustbundle.NewREST)},
 	{gr("certificates.k8s.io", "podcertificaterequests"), func(g generic.RESTOptionsGetter) (stored, error) {
 		r, _, err := podcertificaterequest.NewREST(g, allow, clock.RealClock{})
 		return storeOf(r, err)
 	}},
 
 	// coordination.k8s.io
-	{gr("coordination.k8s.io", "leases"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := lease.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("coordination.k8s.io", "leasecandidates"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := leasecandidate.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("coordination.k8s.io", "leases"), one(lease.NewREST)},
+	{gr("coordination.k8s.io", "leasecandidates"), one(leasecandidate.NewREST)},
 
 	// discovery.k8s.io
-	{gr("discovery.k8s.io", "endpointslices"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := endpointslice.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("discovery.k8s.io", "endpointslices"), one(endpointslice.NewREST)},
 
 	// events.k8s.io: the core group's store, as the events group's
 	// storage provider uses it
@@ -295,83 +238,35 @@ var storeSpecs = []storeSpec{
 	}},
 
 	// flowcontrol.apiserver.k8s.io
-	{gr("flowcontrol.apiserver.k8s.io", "flowschemas"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := flowschema.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("flowcontrol.apiserver.k8s.io", "prioritylevelconfigurations"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := prioritylevelconfiguration.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("flowcontrol.apiserver.k8s.io", "flowschemas"), two(flowschema.NewREST)},
+	{gr("flowcontrol.apiserver.k8s.io", "prioritylevelconfigurations"), two(prioritylevelconfiguration.NewREST)},
 
 	// lifecycle.k8s.io
-	{gr("lifecycle.k8s.io", "evictionrequests"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := evictionrequest.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("lifecycle.k8s.io", "evictionrequests"), two(evictionrequest.NewREST)},
 
 	// networking.k8s.io
-	{gr("networking.k8s.io", "ingresses"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := ingress.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("networking.k8s.io", "ingressclasses"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := ingressclass.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("networking.k8s.io", "ipaddresses"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := ipaddress.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("networking.k8s.io", "networkpolicies"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := networkpolicy.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("networking.k8s.io", "servicecidrs"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := servicecidr.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("networking.k8s.io", "ingresses"), two(ingress.NewREST)},
+	{gr("networking.k8s.io", "ingressclasses"), one(ingressclass.NewREST)},
+	{gr("networking.k8s.io", "ipaddresses"), one(ipaddress.NewREST)},
+	{gr("networking.k8s.io", "networkpolicies"), one(networkpolicy.NewREST)},
+	{gr("networking.k8s.io", "servicecidrs"), two(servicecidr.NewREST)},
 
 	// node.k8s.io
-	{gr("node.k8s.io", "runtimeclasses"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := runtimeclass.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("node.k8s.io", "runtimeclasses"), one(runtimeclass.NewREST)},
 
 	// policy
-	{gr("policy", "poddisruptionbudgets"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := poddisruptionbudget.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("policy", "poddisruptionbudgets"), two(poddisruptionbudget.NewREST)},
 
 	// rbac.authorization.k8s.io: the stores without the escalation check
 	// the storage provider wraps them in (it depends on the requester)
-	{gr("rbac.authorization.k8s.io", "clusterroles"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := clusterrole.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("rbac.authorization.k8s.io", "clusterrolebindings"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := clusterrolebinding.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("rbac.authorization.k8s.io", "roles"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := role.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("rbac.authorization.k8s.io", "rolebindings"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := rolebinding.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("rbac.authorization.k8s.io", "clusterroles"), one(clusterrole.NewREST)},
+	{gr("rbac.authorization.k8s.io", "clusterrolebindings"), one(clusterrolebinding.NewREST)},
+	{gr("rbac.authorization.k8s.io", "roles"), one(role.NewREST)},
+	{gr("rbac.authorization.k8s.io", "rolebindings"), one(rolebinding.NewREST)},
 
 	// resource.k8s.io
-	{gr("resource.k8s.io", "deviceclasses"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := deviceclass.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("resource.k8s.io", "devicetaintrules"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := devicetaintrule.NewRESTv1(g)
-		return storeOf(r, err)
-	}},
+	{gr("resource.k8s.io", "deviceclasses"), one(deviceclass.NewREST)},
+	{gr("resource.k8s.io", "devicetaintrules"), two(devicetaintrule.NewRESTv1)},
 	{gr("resource.k8s.io", "resourceclaimtemplates"), func(g generic.RESTOptionsGetter) (stored, error) {
 		r, err := resourceclaimtemplate.NewREST(g, namespaces{})
 		return storeOf(r, err)
@@ -380,32 +275,14 @@ var storeSpecs = []storeSpec{
 		r, _, err := resourceclaim.NewREST(g, namespaces{}, allow)
 		return storeOf(r, err)
 	}},
-	{gr("resource.k8s.io", "resourcepoolstatusrequests"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := resourcepoolstatusrequest.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("resource.k8s.io", "resourceslices"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := resourceslice.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("resource.k8s.io", "resourcepoolstatusrequests"), two(resourcepoolstatusrequest.NewREST)},
+	{gr("resource.k8s.io", "resourceslices"), one(resourceslice.NewREST)},
 
 	// scheduling.k8s.io
-	{gr("scheduling.k8s.io", "priorityclasses"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := priorityclass.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("scheduling.k8s.io", "podgroups"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := podgroup.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("scheduling.k8s.io", "compositepodgroups"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := compositepodgroup.NewREST(g)
-		return storeOf(r, err)
-	}},
-	{gr("scheduling.k8s.io", "workloads"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := workload.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("scheduling.k8s.io", "priorityclasses"), one(priorityclass.NewREST)},
+	{gr("scheduling.k8s.io", "podgroups"), two(podgroup.NewREST)},
+	{gr("scheduling.k8s.io", "compositepodgroups"), two(compositepodgroup.NewREST)},
+	{gr("scheduling.k8s.io", "workloads"), one(workload.NewREST)},
 
 	// storage.k8s.io
 	{gr("storage.k8s.io", "csidrivers"), func(g generic.RESTOptionsGetter) (stored, error) {
@@ -429,10 +306,7 @@ var storeSpecs = []storeSpec{
 		}
 		return s.CSIStorageCapacity, nil
 	}},
-	{gr("storage.k8s.io", "storageclasses"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := storageclass.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("storage.k8s.io", "storageclasses"), one(storageclass.NewREST)},
 	{gr("storage.k8s.io", "volumeattachments"), func(g generic.RESTOptionsGetter) (stored, error) {
 		s, err := volumeattachment.NewStorage(g)
 		if err != nil {
@@ -440,20 +314,30 @@ var storeSpecs = []storeSpec{
 		}
 		return s.VolumeAttachment, nil
 	}},
-	{gr("storage.k8s.io", "volumeattributesclasses"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, err := volumeattributesclass.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("storage.k8s.io", "volumeattributesclasses"), one(volumeattributesclass.NewREST)},
 
 	// storagemigration.k8s.io
-	{gr("storagemigration.k8s.io", "storageversionmigrations"), func(g generic.RESTOptionsGetter) (stored, error) {
-		r, _, err := storagemigration.NewREST(g)
-		return storeOf(r, err)
-	}},
+	{gr("storagemigration.k8s.io", "storageversionmigrations"), two(storagemigration.NewREST)},
 }
 
 func gr(group, resource string) schema.GroupResource {
 	return schema.GroupResource{Group: group, Resource: resource}
+}
+
+// one and two adapt the constructors that return the resource's storage
+// alone, or with its status storage, which is not judged.
+func one[R any](f func(generic.RESTOptionsGetter) (R, error)) newStore {
+	return func(g generic.RESTOptionsGetter) (stored, error) {
+		r, err := f(g)
+		return storeOf(r, err)
+	}
+}
+
+func two[R, S any](f func(generic.RESTOptionsGetter) (R, S, error)) newStore {
+	return func(g generic.RESTOptionsGetter) (stored, error) {
+		r, _, err := f(g)
+		return storeOf(r, err)
+	}
 }
 
 // storeOf returns r, a storage package's REST type, as stored.

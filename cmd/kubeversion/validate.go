@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
@@ -10,16 +9,6 @@ import (
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/validate"
 )
-
-// validateWriters write what validate finds in each -o format.
-var validateWriters = map[string]func(r *validate.Result, w io.Writer) error{
-	"text":   (*validate.Result).WriteText,
-	"json":   (*validate.Result).WriteJSON,
-	"github": (*validate.Result).WriteGitHub,
-	"sarif": func(r *validate.Result, w io.Writer) error {
-		return r.WriteSARIF(w, buildVersion())
-	},
-}
 
 // runValidate is "kubeversion validate [flags] OBJECTS..." (see its --help).
 func runValidate(e *env, args []string) int {
@@ -52,7 +41,7 @@ func runValidate(e *env, args []string) int {
 	default:
 		return fail("--validate %q: want strict, warn or ignore", *level)
 	}
-	write, ok := validateWriters[*format]
+	out, ok := validate.NewWriter(*format, e.stdout, buildVersion(), *allowUnchecked)
 	if !ok {
 		return fail("-o %q: want text, json, github or sarif", *format)
 	}
@@ -71,16 +60,16 @@ func runValidate(e *env, args []string) int {
 		return fail("standard input (-) given twice: it can be read only once")
 	}
 
-	res, err := validate.Run(validate.Options{
+	res, err := validate.Stream(validate.Options{
 		Paths: paths, CRDPaths: crdPaths, OldPaths: oldFlag,
 		Level: *level, Namespace: *namespace, AllowUnchecked: *allowUnchecked, NoKustomize: *noKustomize, KustomizeRemote: *kustomizeRemote,
 		KubernetesRelease: minor, Timeout: *timeout,
 		Stdin: e.stdin, Stderr: e.stderr,
-	})
+	}, out.Object)
 	if err != nil {
 		return fail("%s", err)
 	}
-	if err := write(res, e.stdout); err != nil {
+	if err := out.End(res); err != nil {
 		return fail("%v", err)
 	}
 	if *format == "text" {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -226,7 +227,12 @@ func TestValidateJSON(t *testing.T) {
 	if len(doc.Objects) != 4 {
 		t.Fatalf("%d objects, want 4:\n%s", len(doc.Objects), stdout)
 	}
-	second := doc.Objects[1]
+	// The Widgets of bundle.yaml come before their CRD: they are judged,
+	// and reported, at the end of the input.
+	if order := []string{doc.Objects[0].Name, doc.Objects[1].Name, doc.Objects[2].Name, doc.Objects[3].Name}; !slices.Equal(order, []string{"small", "settings", "first", "second"}) {
+		t.Errorf("objects in the order %q, want the Widget and the ConfigMap of valid.yaml, then the Widgets of bundle.yaml", order)
+	}
+	second := doc.Objects[3]
 	if second.Name != "second" || second.Status != validate.StatusValid || second.CRD != "widgets.example.com" || second.Operation != "create" || second.Line != 11 {
 		t.Errorf("second object: %+v", second)
 	}
@@ -239,12 +245,12 @@ func TestValidateJSON(t *testing.T) {
 		t.Errorf("stored spec %v, want replicas 1 (the default), size medium, no colour", spec)
 	}
 	// A namespaced object without namespace is stored in kubectl's.
-	if meta, _ := doc.Objects[2].Object["metadata"].(map[string]any); meta["namespace"] != "default" {
+	if meta, _ := doc.Objects[0].Object["metadata"].(map[string]any); meta["namespace"] != "default" {
 		t.Errorf("stored metadata %v, want namespace default", meta)
 	}
 	// A ConfigMap, judged by the API server's code, stored in kubectl's
 	// namespace.
-	cm := doc.Objects[3]
+	cm := doc.Objects[1]
 	if meta, _ := cm.Object["metadata"].(map[string]any); cm.Status != validate.StatusValid || cm.Class != validate.ClassBuiltin || cm.JudgedBy != "Kubernetes 1.37.2" || meta["namespace"] != "default" {
 		t.Errorf("a ConfigMap: %+v, want valid, built-in, judged by Kubernetes 1.37.2, stored in namespace default", cm)
 	}

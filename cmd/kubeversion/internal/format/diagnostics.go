@@ -12,6 +12,13 @@ import (
 // notice of no file. Diagnostics a baseline accepts are left out.
 func WriteGitHub(out io.Writer, ds []diag.Diagnostic) error {
 	w := NewAnnotations(out)
+	AnnotateEach(w, ds)
+	return w.Flush()
+}
+
+// AnnotateEach writes ds to w as [WriteGitHub] does, for a writer that
+// writes its diagnostics as they come.
+func AnnotateEach(w *Annotations, ds []diag.Diagnostic) {
 	for i := range ds {
 		d := &ds[i]
 		switch {
@@ -26,7 +33,6 @@ func WriteGitHub(out io.Writer, ds []diag.Diagnostic) error {
 			w.At(level, d.File, d.Line, d.GitHubTitle(), d.Short())
 		}
 	}
-	return w.Flush()
 }
 
 // WriteSARIF writes ds as a SARIF 2.1.0 log of one run of kubeversion

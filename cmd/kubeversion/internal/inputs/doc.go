@@ -2,7 +2,8 @@
 // as kubectl apply reads them: files, directories (with --exclude and the
 // templates of Helm charts left out), kustomizations and standard input,
 // capped in size ([Walker], [OpenInput]), cut into documents and read
-// into objects ([ReadStream], [ReadObjects], [KeepStream]), with the
+// into objects ([ReadStream], [ReadObjects], [TextStream]), kept on disk
+// for a streaming reader to come back to ([Spool]), with the
 // lines of their fields found in the text when a report needs them
 // ([Locator]). What could not be read is a [Problem], located, and
 // written a line each to standard error ([WriteProblems]); standard input

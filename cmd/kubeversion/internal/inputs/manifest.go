@@ -33,6 +33,11 @@ type Object struct {
 	// object, for [Object.JSON]; nil otherwise. [Object.SetFields] drops
 	// it with the fields it is of.
 	json []byte
+	// src is the document the object was read from, valid while it is
+	// yielded, and item its index among the document's objects: what a
+	// [Spool] keeps, to read the object again.
+	src  *document
+	item int
 }
 
 // SetFields replaces o's fields with fields, and drops what was kept of
@@ -61,7 +66,7 @@ func (p Problem) String() string {
 func ReadObjects(file string, data []byte) ([]Object, *Problem) {
 	var objects []Object
 	p := ReadStream(file, bytes.NewReader(data), func(o Object) bool {
-		o.Node, o.text = o.textNode(), nil // the text is not kept
+		o.Node, o.text, o.src = o.textNode(), nil, nil // the text is not kept
 		objects = append(objects, o)
 		return true
 	})
@@ -87,8 +92,10 @@ func ReadStream(file string, r io.Reader, yield func(Object) bool) *Problem {
 		// of JSON: JSON is at most 6 times YAML or JSON text ("<" is
 		// "\u003c").
 		measure := len(d.text) > 40<<10 || bytes.IndexByte(d.text, '*') >= 0
+		src := &d
 		for i, o := range objects {
 			objects[i] = Object{} // yield may drop what it no longer needs
+			o.src, o.item = src, i
 			if measure {
 				sp, w := sizeCheck(&o)
 				if sp != nil {

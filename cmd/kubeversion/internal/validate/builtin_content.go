@@ -2,7 +2,6 @@ package validate
 
 import (
 	"context"
-	"encoding/json"
 	"strconv"
 
 	"github.com/kubeversion/kubeversion/builtin"
@@ -59,9 +58,7 @@ func (ck *checker) judgeBuiltinContent(r ObjectReport, o inputs.Object, loc *inp
 	if res.Message != "" {
 		return ck.addBuiltinErrors(r, res, loc)
 	}
-	if err := json.Unmarshal(res.Object, &r.Object); err != nil {
-		r.Object = nil
-	}
+	r.stored = res.Object
 	return r.judged(StatusValid, "")
 }
 

@@ -77,10 +77,21 @@ type ObjectReport struct {
 	// UncheckedRules is how many CEL rules were not evaluated.
 	UncheckedRules int `json:"uncheckedRules,omitempty"`
 	// Object is what the API server stores: defaulted and pruned. Only
-	// for an object it accepts.
+	// for an object it accepts. [Stream] leaves it to be read, when
+	// needed, from the JSON the built-in objects' judge gives, in stored;
+	// -o json and [Run] read it.
 	Object map[string]any `json:"object,omitempty"`
+	stored []byte
 
 	noLive bool // --old was given, but has no live object of this one
+}
+
+// readStored sets r.Object from the JSON stored, when the judge gave it
+// so.
+func (r *ObjectReport) readStored() {
+	if r.Object == nil && r.stored != nil && json.Unmarshal(r.stored, &r.Object) != nil {
+		r.Object = nil
+	}
 }
 
 // Warning is a warning of the API server's response, at a line.
@@ -101,13 +112,31 @@ type checker struct {
 	// applied holds the objects of OBJECTS accepted so far, as the server
 	// would store them: a later object of the same identity is judged as
 	// an update of it, as `kubectl apply` of both would apply the second.
-	applied map[liveKey]*liveObject
+	applied appliedObjects
 }
 
 // newReport returns the report of o before it is judged.
 func newReport(o inputs.Object) ObjectReport {
 	return ObjectReport{File: o.File, Line: o.Line, APIVersion: o.Str("apiVersion"), Kind: o.Str("kind"),
 		Name: server.MetadataName(o), Errors: []server.Error{}, Warnings: []Warning{}}
+}
+
+// judgeable reports whether o can be judged as soon as it is read, before
+// the rest of the input: when it is no object of a kind (check says so),
+// when the CRD of its kind was read, or when its group is built-in. A
+// custom resource of a kind no CRD read so far defines waits for the end
+// of the input: a CRD of its group may follow. An object of a built-in
+// group is a built-in object unless a CRD of its very kind was read
+// before it: the CRD of a built-in group needs Kubernetes' own approval
+// (its api-approved.kubernetes.io annotation), and a built-in kind is
+// served by the built-in handler first.
+func (ck *checker) judgeable(o inputs.Object) bool {
+	apiVersion, kind := o.Str("apiVersion"), o.Str("kind")
+	if apiVersion == "" || kind == "" {
+		return true
+	}
+	group, _ := server.SplitAPIVersion(apiVersion)
+	return ck.defs.byKind[server.GroupKind(group, kind)] != nil || lifecycle.Load().IsBuiltinGroup(group)
 }
 
 // check judges o, a custom resource or not, as `kubectl apply` and the
@@ -140,6 +169,9 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 	group, version := server.SplitAPIVersion(r.APIVersion)
 	d := ck.defs.byKind[server.GroupKind(group, r.Kind)]
 	switch {
+	case d == nil && lifecycle.Load().IsBuiltinGroup(group):
+		r.Class = ClassBuiltin
+		return ck.judgeBuiltin(r, o, loc)
 	case d == nil && len(ck.defs.byGroup[group]) > 0:
 		r.Class = ClassCustom
 		kinds := ck.defs.byGroup[group]
@@ -147,9 +179,6 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 			": the CustomResourceDefinitions of group " + group + " define " + strings.Join(kinds, ", ")
 		r.addError(server.Error{Line: loc.ObjectLine("kind"), Field: "kind", Type: "no kind match", Message: msg})
 		return r.judged(StatusInvalid, "unknown kind")
-	case d == nil && lifecycle.Load().IsBuiltinGroup(group):
-		r.Class = ClassBuiltin
-		return ck.judgeBuiltin(r, o, loc)
 	case d == nil:
 		r.Reason = "no CustomResourceDefinition of kind " + r.Kind + " in group " + group + " in the input or --crd"
 		return r.judged(StatusNotChecked, r.Reason)
@@ -168,7 +197,7 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 
 	fields := ck.asSent(o.Fields, c)
 	var live *liveObject
-	if ck.live != nil || len(ck.applied) > 0 {
+	if ck.live != nil || !ck.applied.empty() {
 		if live = ck.liveOf(fields, group, r.Kind, r.Name); live == nil {
 			r.noLive = ck.live != nil
 		} else {
@@ -307,7 +336,7 @@ func (ck *checker) liveOf(fields map[string]any, group, kind, name string) *live
 	meta, _ := fields["metadata"].(map[string]any)
 	ns, _ := meta["namespace"].(string)
 	k := liveKey{server.GroupKind(group, kind), ns, name}
-	if l := ck.applied[k]; l != nil {
+	if l := ck.applied.get(k); l != nil {
 		return l
 	}
 	if l := ck.live[k]; l != nil {
@@ -323,31 +352,23 @@ func (ck *checker) liveOf(fields map[string]any, group, kind, name string) *live
 // remember records the object of r, if the server would have stored it,
 // as the live object of a later object of the same identity in OBJECTS.
 func (ck *checker) remember(o inputs.Object, r ObjectReport) {
-	if (r.Status != StatusValid && r.Status != StatusNoErrors) || r.Object == nil {
+	if r.Status != StatusValid && r.Status != StatusNoErrors {
 		return
 	}
-	meta, _ := r.Object["metadata"].(map[string]any)
-	if meta == nil {
+	stored := r.stored
+	if stored == nil && r.Object != nil {
+		stored, _ = json.Marshal(r.Object)
+	}
+	var identity struct {
+		Metadata *struct {
+			Namespace string `json:"namespace"`
+		} `json:"metadata"`
+	}
+	if stored == nil || json.Unmarshal(stored, &identity) != nil || identity.Metadata == nil {
 		return
 	}
-	if _, ok := meta["resourceVersion"]; !ok {
-		// The server gives a stored object one; an update must carry it.
-		stored := maps.Clone(r.Object)
-		meta = maps.Clone(meta)
-		meta["resourceVersion"] = "1"
-		stored["metadata"] = meta
-		r.Object = stored
-	}
-	data, err := json.Marshal(r.Object)
-	if err != nil {
-		return
-	}
-	ns, _ := meta["namespace"].(string)
 	group, _ := server.SplitAPIVersion(r.APIVersion)
-	if ck.applied == nil {
-		ck.applied = map[liveKey]*liveObject{}
-	}
-	ck.applied[liveKey{server.GroupKind(group, r.Kind), ns, r.Name}] = &liveObject{json: data, fields: r.Object, file: o.File, line: o.Line, apiVersion: r.APIVersion}
+	ck.applied.put(liveKey{server.GroupKind(group, r.Kind), identity.Metadata.Namespace, r.Name}, o.File, o.Line, r.APIVersion, stored)
 }
 
 // asUpdate returns fields as `kubectl apply` updates live with them: a

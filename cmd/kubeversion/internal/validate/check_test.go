@@ -27,22 +27,30 @@ func TestValidateWithoutCEL(t *testing.T) {
 		t.Fatal(p)
 	}
 	text := "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: small, replicas: 5, maxReplicas: 2}\n"
-	var objects []inputs.Object
-	if p := inputs.KeepStream("w.yaml", strings.NewReader(text), func(o inputs.Object) { objects = append(objects, o) }); p != nil {
-		t.Fatal(p)
-	}
+	var reports []ObjectReport
 	ck := &checker{defs: defs, level: FieldStrict, namespace: "default"} // the zero validator: no CEL
-	r := ck.check(objects[0])
+	judge := func() {
+		if p := inputs.TextStream("w.yaml", strings.NewReader(text), func(o inputs.Object) bool {
+			reports = append(reports, ck.check(o))
+			return true
+		}); p != nil {
+			t.Fatal(p)
+		}
+	}
+	judge()
+	r := reports[0]
 	if r.Status != StatusNoErrors || r.Verdict != "no errors on create (2 CEL rules not evaluated)" || r.UncheckedRules != 2 {
 		t.Errorf("without CEL: status %q, verdict %q, %d unchecked rules", r.Status, r.Verdict, r.UncheckedRules)
 	}
-	s := summarize([]ObjectReport{r}, 1)
+	s := Summary{CRDs: 1}
+	s.add(r)
 	if s.Unchecked() != 1 || s.Valid != 0 || s.String() != "1 object: 0 valid, 0 invalid, 1 with no errors but CEL rules not evaluated; 1 CustomResourceDefinition" {
 		t.Errorf("summary %+v: %s", s, s)
 	}
 	// With the evaluator, the rule is broken.
 	ck.validator = crd.NewObjectValidator(server.CELEvaluator())
-	if r := ck.check(objects[0]); r.Status != StatusInvalid || len(r.Errors) != 1 || r.Errors[0].Line != 4 {
+	judge()
+	if r := reports[1]; r.Status != StatusInvalid || len(r.Errors) != 1 || r.Errors[0].Line != 4 {
 		t.Errorf("with CEL: %+v", r)
 	}
 }

@@ -53,7 +53,8 @@ type Options struct {
 	Stderr io.Writer
 }
 
-// Result is what validate finds, in the order of the input.
+// Result is what validate finds: the reports of the objects, in the
+// order they were judged (see [Stream]), when [Run] collects them.
 type Result struct {
 	Reports  []ObjectReport
 	Summary  Summary
@@ -63,19 +64,41 @@ type Result struct {
 	allowUnchecked bool
 }
 
-// Run reads the CRDs and the objects of opts and judges each object as
-// the API server would. Input that cannot be read is a problem of the
-// Result; the error is for --old that cannot be read, which stops the run
-// before any object is judged.
+// Run judges the objects of opts as [Stream] does, and collects their
+// reports in the Result.
 func Run(opts Options) (*Result, error) {
-	start := time.Now()
-	v := &validation{in: &reader{stdin: opts.Stdin, stderr: opts.Stderr, noKustomize: opts.NoKustomize, kustomizeRemote: opts.KustomizeRemote}, defs: &definitions{}}
-	v.readCRDs(opts.CRDPaths)
-	v.readObjects(opts.Paths)
-	if len(v.objects) == 0 && len(v.problems) == 0 {
-		v.problems = append(v.problems, inputs.Problem{File: strings.Join(opts.Paths, " "), Message: "only CustomResourceDefinitions, no object of them to validate"})
+	var reports []ObjectReport
+	res, err := Stream(opts, func(r ObjectReport) error {
+		r.readStored()
+		reports = append(reports, r)
+		return nil
+	})
+	if res != nil {
+		res.Reports = reports
 	}
-	ck := &checker{defs: v.defs, level: opts.Level, namespace: opts.Namespace, validator: crd.NewObjectValidator(server.CELEvaluator())}
+	return res, err
+}
+
+// Stream reads the CRDs and the objects of opts and judges each object as
+// the API server would, calling each with its report as soon as it is
+// judged; the Result has the summary and the problems, and no reports.
+// Input that cannot be read is a problem of the Result; the error is for
+// --old that cannot be read, which stops the run before any object is
+// judged, or the first error of each, which stops it where it is.
+//
+// Objects are judged in the order of the input as it is read, one at a
+// time, and none is kept: memory does not grow with their number (see
+// [inputs.Spool] for the little that is kept). The exception is a custom
+// resource read before any CRD of its kind: a CRD of its group may
+// follow, so it is judged, and reported, once all the input is read.
+func Stream(opts Options, each func(ObjectReport) error) (*Result, error) {
+	start := time.Now()
+	spool := inputs.NewSpool()
+	defer spool.Close()
+	v := &validation{in: &reader{stdin: opts.Stdin, stderr: opts.Stderr, noKustomize: opts.NoKustomize, kustomizeRemote: opts.KustomizeRemote}, defs: &definitions{}, spool: spool}
+	v.readCRDs(opts.CRDPaths)
+	ck := &checker{defs: v.defs, level: opts.Level, namespace: opts.Namespace, validator: crd.NewObjectValidator(server.CELEvaluator()),
+		applied: appliedObjects{spool: spool}}
 	if ck.release = opts.KubernetesRelease; ck.release == 0 {
 		ck.release = lifecycle.Load().Pinned
 	}
@@ -86,28 +109,53 @@ func Run(opts Options) (*Result, error) {
 		}
 		ck.live = live
 	}
-	res := &Result{Problems: v.problems, allowUnchecked: opts.AllowUnchecked}
-	for _, o := range v.objects {
+	var summary Summary
+	v.judge = func(o inputs.Object) error {
+		var r ObjectReport
 		if opts.Timeout > 0 && time.Since(start) > opts.Timeout {
-			r := newReport(o)
+			r = newReport(o)
 			r.Reason = "--timeout " + opts.Timeout.String() + " passed before it was judged"
-			res.Reports = append(res.Reports, r.judged(StatusNotChecked, r.Reason))
-			continue
+			r = r.judged(StatusNotChecked, r.Reason)
+		} else {
+			r = ck.check(o)
+			ck.remember(o, r)
 		}
-		r := ck.check(o)
-		ck.remember(o, r)
-		res.Reports = append(res.Reports, r)
+		summary.add(r)
+		return each(r)
 	}
-	res.Summary = summarize(res.Reports, v.defs.count)
-	return res, nil
+	v.judgeable = ck.judgeable
+	if err := v.readObjects(opts.Paths); err != nil {
+		return nil, err
+	}
+	for _, k := range v.later {
+		o, err := spool.GetObject(k)
+		if err != nil {
+			return nil, errors.New("reading again an object read before its CRD: " + err.Error())
+		}
+		if err := v.judge(o); err != nil {
+			return nil, err
+		}
+	}
+	if summary.Objects == 0 && len(v.problems) == 0 {
+		v.problems = append(v.problems, inputs.Problem{File: strings.Join(opts.Paths, " "), Message: "only CustomResourceDefinitions, no object of them to validate"})
+	}
+	summary.CRDs = v.defs.count
+	return &Result{Summary: summary, Problems: v.problems, allowUnchecked: opts.AllowUnchecked}, nil
 }
 
-// validation is what validate reads, in the order of the input.
+// validation is what validate reads, and judges as it reads.
 type validation struct {
 	in       *reader
 	defs     *definitions
-	objects  []inputs.Object  // of OBJECTS, CRDs aside
 	problems []inputs.Problem // input that could not be read
+	spool    *inputs.Spool
+	// judge judges an object and passes its report on; judgeable says
+	// whether an object can be judged when read (see checker.judgeable).
+	judge     func(inputs.Object) error
+	judgeable func(inputs.Object) bool
+	// later are the objects read before the CRDs that may judge them,
+	// kept in the spool until all the input is read.
+	later []inputs.KeptObject
 }
 
 // readCRDs reads the CRDs of the --crd paths; a path without any is a
@@ -143,23 +191,34 @@ func (v *validation) readCRDs(paths []string) {
 	}
 }
 
-// readObjects reads the objects of the OBJECTS paths, and their CRDs. A
-// path without any object is a problem, as kubectl apply refuses to apply
-// nothing; so is a Helm chart with objects only in its templates.
-func (v *validation) readObjects(paths []string) {
+// readObjects reads the objects of the OBJECTS paths, and their CRDs,
+// and judges each object that can be judged when read; the others wait
+// in v.later. A path without any object is a problem, as kubectl apply
+// refuses to apply nothing; so is a Helm chart with objects only in its
+// templates. The error is the first of judging, which stops the reading.
+func (v *validation) readObjects(paths []string) error {
+	var stop error
 	for _, path := range paths {
-		found, objects, charts := 0, len(v.objects), len(v.in.charts)
+		found, objects, charts := 0, 0, len(v.in.charts)
 		p := v.in.each(path, func(name string, r io.Reader) *inputs.Problem {
 			var first *inputs.Problem
-			p := inputs.KeepStream(name, r, func(o inputs.Object) {
+			p := inputs.TextStream(name, r, func(o inputs.Object) bool {
 				found++
 				switch {
-				case first != nil:
 				case o.IsCRD():
 					first = v.defs.add(o)
+					return first == nil
+				case v.judgeable(o):
+					objects++
+					stop = v.judge(o)
 				default:
-					v.objects = append(v.objects, o)
+					objects++
+					var k inputs.KeptObject
+					if k, stop = v.spool.PutObject(o); stop == nil {
+						v.later = append(v.later, k)
+					}
 				}
+				return stop == nil
 			})
 			if first != nil {
 				return first
@@ -167,15 +226,18 @@ func (v *validation) readObjects(paths []string) {
 			return p
 		})
 		switch {
+		case stop != nil:
+			return stop
 		case p != nil:
 			v.problems = append(v.problems, *p)
-		case len(v.objects) == objects && len(v.in.charts) > charts:
+		case objects == 0 && len(v.in.charts) > charts:
 			chart := v.in.charts[charts]
 			v.problems = append(v.problems, inputs.Problem{File: path, Message: "no object found outside the templates of the Helm chart " + chart + ": render them, helm template " + chart + " | kubeversion validate -"})
 		case found == 0:
 			v.problems = append(v.problems, inputs.Problem{File: path, Message: "no object found"})
 		}
 	}
+	return nil
 }
 
 // Summary counts the objects by status.
@@ -196,32 +258,30 @@ type Summary struct {
 	JudgedBy string `json:"judgedBy,omitempty"`
 }
 
-func summarize(reports []ObjectReport, crds int) Summary {
-	s := Summary{Objects: len(reports), CRDs: crds}
-	for _, r := range reports {
-		switch r.Class {
-		case ClassBuiltin:
-			s.Builtin++
-		case ClassCustom:
-			s.Custom++
-		}
-		if r.JudgedBy != "" {
-			s.JudgedBy = r.JudgedBy
-		}
-		switch r.Status {
-		case StatusValid:
-			s.Valid++
-		case StatusInvalid:
-			s.Invalid++
-		case StatusNoErrors:
-			s.NoErrors++
-		case StatusNotChecked:
-			s.NotChecked++
-		case StatusSkipped:
-			s.Skipped++
-		}
+// add counts r.
+func (s *Summary) add(r ObjectReport) {
+	s.Objects++
+	switch r.Class {
+	case ClassBuiltin:
+		s.Builtin++
+	case ClassCustom:
+		s.Custom++
 	}
-	return s
+	if r.JudgedBy != "" {
+		s.JudgedBy = r.JudgedBy
+	}
+	switch r.Status {
+	case StatusValid:
+		s.Valid++
+	case StatusInvalid:
+		s.Invalid++
+	case StatusNoErrors:
+		s.NoErrors++
+	case StatusNotChecked:
+		s.NotChecked++
+	case StatusSkipped:
+		s.Skipped++
+	}
 }
 
 // Unchecked is how many custom resources were not checked in full.

@@ -14,9 +14,10 @@ import (
 	"k8s.io/apiserver/pkg/storage"
 	"k8s.io/apiserver/pkg/storage/storagebackend"
 	"k8s.io/apiserver/pkg/storage/storagebackend/factory"
+	"k8s.io/apiserver/pkg/util/compatibility"
 	"k8s.io/client-go/tools/cache"
+	basecompatibility "k8s.io/component-base/compatibility"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
-	"k8s.io/kubernetes/pkg/kubeapiserver"
 )
 
 // optionsGetter gives every store the storage below, with the codec the
@@ -59,15 +60,37 @@ func storageCodec(resource schema.GroupResource) (runtime.Codec, error) {
 }
 
 // storageEncoding is the storage factory configuration's choice of
-// storage versions, built once.
+// storage versions, built once: kube-apiserver's (k8s.io/kubernetes
+// pkg/kubeapiserver's NewStorageFactoryConfig), for its effective
+// version, with storageOverrides.
 var storageEncoding = sync.OnceValue(func() *serverstorage.DefaultResourceEncodingConfig {
-	cfg := kubeapiserver.NewStorageFactoryConfig()
-	encoding := cfg.DefaultResourceEncoding
-	for _, o := range cfg.ResourceEncodingOverrides {
+	version := compatibility.DefaultComponentGlobalsRegistry.EffectiveVersionFor(basecompatibility.DefaultKubeComponent)
+	encoding := serverstorage.NewDefaultResourceEncodingConfigForEffectiveVersion(legacyscheme.Scheme, version)
+	for _, o := range storageOverrides {
 		encoding.SetResourceEncoding(o.GroupResource(), o.GroupVersion(), schema.GroupVersion{Group: o.Group, Version: runtime.APIVersionInternal})
 	}
 	return encoding
 })
+
+// storageOverrides are the resources kube-apiserver stores in a version
+// other than their group's preferred one: the list of pkg/kubeapiserver's
+// NewStorageFactoryConfig, copied because that package links the whole
+// generic API server (admission plugins, options, a fake clientset),
+// about 10 ms and 2 MiB of start-up for every run of the command.
+// TestStorageOverrides holds the copy to the original.
+var storageOverrides = []schema.GroupVersionResource{
+	{Group: "coordination.k8s.io", Version: "v1beta1", Resource: "leasecandidates"},
+	{Group: "certificates.k8s.io", Version: "v1beta1", Resource: "clustertrustbundles"},
+	{Group: "certificates.k8s.io", Version: "v1beta1", Resource: "podcertificaterequests"},
+	{Group: "storagemigration.k8s.io", Version: "v1beta1", Resource: "storageversionmigrations"},
+	{Group: "resource.k8s.io", Version: "v1beta2", Resource: "devicetaintrules"},
+	{Group: "resource.k8s.io", Version: "v1alpha3", Resource: "resourcepoolstatusrequests"},
+	{Group: "scheduling.k8s.io", Version: "v1beta1", Resource: "workloads"},
+	{Group: "scheduling.k8s.io", Version: "v1beta1", Resource: "podgroups"},
+	{Group: "scheduling.k8s.io", Version: "v1alpha3", Resource: "compositepodgroups"},
+	{Group: "lifecycle.k8s.io", Version: "v1alpha1", Resource: "evictions"},
+	{Group: "lifecycle.k8s.io", Version: "v1alpha1", Resource: "evictionrequests"},
+}
 
 func liveDecorator(*storagebackend.ConfigForResource, string, func(runtime.Object) (string, error), func() runtime.Object, func() runtime.Object, storage.AttrFunc, storage.IndexerFuncs, *cache.Indexers) (storage.Interface, factory.DestroyFunc, error) {
 	return liveStorage{}, func() {}, nil

@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/go-logr/logr v1.4.3
 	github.com/google/go-cmp v0.7.0
-	github.com/kubeversion/kubeversion v0.0.0-20261129014252-9be314f7f058
+	github.com/kubeversion/kubeversion v0.0.0-20261129035120-f2f3ef0f3409
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	go.yaml.in/yaml/v3 v3.0.6
 	k8s.io/apimachinery v0.37.2
@@ -19,7 +19,6 @@ require (
 
 require (
 	cel.dev/expr v0.25.1 // indirect
-	github.com/NYTimes/gziphandler v1.1.1 // indirect
 	github.com/antlr4-go/antlr/v4 v4.13.1 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/blang/semver/v4 v4.0.0 // indirect
@@ -108,7 +107,6 @@ require (
 	gopkg.in/evanphx/json-patch.v4 v4.13.0 // indirect
 	gopkg.in/go-jose/go-jose.v2 v2.6.3 // indirect
 	gopkg.in/inf.v0 v0.9.1 // indirect
-	gopkg.in/natefinch/lumberjack.v2 v2.2.1 // indirect
 	k8s.io/api v0.37.2 // indirect
 	k8s.io/apiextensions-apiserver v0.37.2 // indirect
 	k8s.io/component-base v0.37.2 // indirect
@@ -116,7 +114,6 @@ require (
 	k8s.io/controller-manager v0.37.2 // indirect
 	k8s.io/dynamic-resource-allocation v0.37.2 // indirect
 	k8s.io/endpointslice v0.37.2 // indirect
-	k8s.io/kms v0.37.2 // indirect
 	k8s.io/kube-openapi v0.0.0-20260721132016-d427ff9ee9ad // indirect
 	k8s.io/kubelet v0.37.2 // indirect
 	k8s.io/kubernetes v1.37.2 // indirect
@@ -129,9 +126,9 @@ require (
 )
 
 require (
-	github.com/kubeversion/kubeversion/builtin v0.0.0-20261129014252-9be314f7f058
-	github.com/kubeversion/kubeversion/cel v0.0.0-20261129014252-9be314f7f058
-	github.com/kubeversion/kubeversion/migrate v0.0.0-20261129014252-9be314f7f058
+	github.com/kubeversion/kubeversion/builtin v0.0.0-20261129035120-f2f3ef0f3409
+	github.com/kubeversion/kubeversion/cel v0.0.0-20261129035120-f2f3ef0f3409
+	github.com/kubeversion/kubeversion/migrate v0.0.0-20261129035120-f2f3ef0f3409
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	k8s.io/cri-api v0.37.2 // indirect
 )

@@ -11,11 +11,6 @@ import (
 	"k8s.io/client-go/rest"
 )
 
-// roundTripFunc is an http.RoundTripper made of a function.
-type roundTripFunc func(*http.Request) (*http.Response, error)
-
-func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
-
 // hooks let a test act between the migrator and the server: onPatch runs
 // before a widget's patch is sent (it may answer instead, with a non-nil
 // response); onList before a list of widgets is sent; onDiscovery rewrites

@@ -151,3 +151,28 @@ func TestFailureMessagesEscaped(t *testing.T) {
 		t.Errorf("report does not hold the escaped message:\n%s", b.String())
 	}
 }
+
+// TestAnswerCapped: an answer larger than Options.MaxAnswerBytes is an
+// error at the cap, not read whole (a body that never ends would be read
+// until memory runs out), and is not tried again.
+func TestAnswerCapped(t *testing.T) {
+	c := prepare(t, 3)
+	const item = `{"metadata":{"name":"w","namespace":"default"}}`
+	body := `{"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","items":[` +
+		strings.Repeat(item+",", 100_000) + item + `]}` // 4.8 MB
+	lists := 0
+	cfg := hooked(c.cfg, hooks{onList: func(r *http.Request) *http.Response {
+		lists++
+		return &http.Response{StatusCode: http.StatusOK, Header: http.Header{"Content-Type": []string{"application/json"}},
+			Body: io.NopCloser(strings.NewReader(body)), Request: r}
+	}})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := c.migrator(cfg, Options{MaxAnswerBytes: 1 << 20}).Run(ctx, testCRD)
+	if !errors.Is(err, ErrAnswerTooLarge) || !strings.Contains(err.Error(), "1 MiB") {
+		t.Fatalf("Run: %v, want ErrAnswerTooLarge naming 1 MiB", err)
+	}
+	if lists != 1 {
+		t.Errorf("%d lists, want 1: an answer too large is not tried again", lists)
+	}
+}

@@ -21,12 +21,15 @@ type Migrator struct {
 }
 
 // New returns a Migrator for the cluster of cfg. The rate limits of cfg
-// (QPS, Burst) bound the requests of all its clients.
+// (QPS, Burst) bound the requests of all its clients, and
+// Options.MaxAnswerBytes the size of each answer.
 func New(cfg *rest.Config, opts Options) (*Migrator, error) {
+	opts = opts.withDefaults()
 	cfg = rest.CopyConfig(cfg)
 	if cfg.UserAgent == "" {
 		cfg.UserAgent = "kubeversion-migrate"
 	}
+	cfg.Wrap(LimitAnswers(opts.MaxAnswerBytes))
 	ext, err := apiextensionsclient.NewForConfig(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("migrate: %w", err)
@@ -48,6 +51,6 @@ func New(cfg *rest.Config, opts Options) (*Migrator, error) {
 		dynamic:   dyn,
 		metadata:  meta,
 		discovery: disc,
-		opts:      opts.withDefaults(),
+		opts:      opts,
 	}, nil
 }

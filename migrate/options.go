@@ -30,6 +30,12 @@ type Options struct {
 	// RequestTimeout bounds each request, list or patch (default 60s); a
 	// request that times out is tried again as a 5xx is.
 	RequestTimeout time.Duration
+	// MaxAnswerBytes caps the body of each answer (default 256 MiB; see
+	// [LimitAnswers]). A page of metadata holds at most PageSize objects'
+	// metadata, each well under the 1.5 MiB etcd stores of an object by
+	// default, and is most often a few MiB: an answer past the cap is an
+	// error, which a smaller PageSize avoids.
+	MaxAnswerBytes int64
 	// StateFile, when set, is where the run records its progress after each
 	// page, and where a new run resumes from (see [State]).
 	StateFile string
@@ -77,6 +83,9 @@ func (o Options) withDefaults() Options {
 	def(&o.Concurrency, 4)
 	if o.PageSize <= 0 {
 		o.PageSize = 500
+	}
+	if o.MaxAnswerBytes <= 0 {
+		o.MaxAnswerBytes = 256 << 20
 	}
 	dur(&o.Settle, 35*time.Second)
 	def(&o.HashPolls, 5)

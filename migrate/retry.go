@@ -12,11 +12,12 @@ import (
 // Retriable reports whether err is worth trying again after a wait: a 429,
 // a 5xx (an internal error, often a conversion webhook that failed, a
 // service unavailable, a server timeout), a client timeout, or a connection
-// lost on the way. A 4xx answer such as 403 or 422 is final, and so is the
-// cancellation of the run's context.
+// lost on the way. A 4xx answer such as 403 or 422 is final, and so are an
+// answer past Options.MaxAnswerBytes and the cancellation of the run's
+// context.
 func Retriable(err error) bool {
 	switch {
-	case err == nil, errors.Is(err, context.Canceled):
+	case err == nil, errors.Is(err, context.Canceled), errors.Is(err, ErrAnswerTooLarge):
 		return false
 	case apierrors.IsTooManyRequests(err), apierrors.IsServerTimeout(err),
 		apierrors.IsTimeout(err), apierrors.IsInternalError(err),

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/kubeversion/kubeversion/migrate"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -74,7 +75,7 @@ func (l *LiveCRDs) Get(ctx context.Context, name string) ([]byte, error) {
 	switch {
 	case apierrors.IsNotFound(err):
 		return nil, fmt.Errorf("%w: %s", ErrNoCRD, name)
-	case errors.Is(err, ErrAnswerTooLarge):
+	case errors.Is(err, migrate.ErrAnswerTooLarge):
 		return nil, ErrAnswerTooLarge
 	case err != nil:
 		return nil, err

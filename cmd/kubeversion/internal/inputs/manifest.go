@@ -3,6 +3,7 @@ package inputs
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -82,9 +83,13 @@ func ReadObjects(file string, data []byte) ([]Object, *Problem) {
 // largest document, not of the stream. On malformed input, or a document
 // whose aliases expand too far (see [checkAliases]), it returns the error,
 // located, after the objects before it; the rest of the stream is not
-// read, as kubectl stops there too.
+// read, as kubectl stops there too. An object over the API server's 3 MiB
+// (see [sizeCheck]) is left out, and the stream goes on, since the server
+// refuses that object alone: its problem, the first of them, comes at the
+// end.
 func ReadStream(file string, r io.Reader, yield func(Object) bool) *Problem {
-	var p *Problem
+	var p, refused *Problem
+	more := 0 // objects refused after the first
 	splitProblem := splitStream(file, r, func(d document) bool {
 		var objects []Object
 		objects, p = documentObjects(file, d)
@@ -99,8 +104,14 @@ func ReadStream(file string, r io.Reader, yield func(Object) bool) *Problem {
 			if measure {
 				sp, w := sizeCheck(&o)
 				if sp != nil {
-					p = sp
-					return false
+					// The server refuses this object alone: kubectl apply
+					// goes on with the others, and so does the stream.
+					if refused == nil {
+						refused = sp
+					} else {
+						more++
+					}
+					continue
 				}
 				if w != "" {
 					o.Warnings = append(o.Warnings, w)
@@ -112,10 +123,15 @@ func ReadStream(file string, r io.Reader, yield func(Object) bool) *Problem {
 		}
 		return p == nil
 	})
-	if p != nil {
+	switch {
+	case p != nil:
 		return p
+	case splitProblem != nil:
+		return splitProblem
+	case refused != nil && more > 0:
+		refused.Message += fmt.Sprintf(" (objects of %s over 3 MiB after it: %d more)", file, more)
 	}
-	return splitProblem
+	return refused
 }
 
 // documentObjects returns the objects of one document: none for an empty

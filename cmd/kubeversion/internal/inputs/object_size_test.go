@@ -51,3 +51,23 @@ func TestObjectSizeLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestObjectOverLimitAlone: an object over 3 MiB is refused alone, as the
+// API server refuses it and kubectl apply goes on with the rest: the
+// objects after it are read, and its problem comes at the end, the first
+// of them with a count of the others.
+func TestObjectOverLimitAlone(t *testing.T) {
+	big := sizedCRD(4 << 20)
+	small := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: after\n"
+	var read []string
+	p := ReadStream("f.yaml", strings.NewReader(small+"---\n"+big+"---\n"+small+"---\n"+big+"---\n"+big), func(o Object) bool {
+		read = append(read, o.Str("kind"))
+		return true
+	})
+	if len(read) != 2 {
+		t.Errorf("read %q, want the two ConfigMaps, before and after the objects over 3 MiB", read)
+	}
+	if p == nil || p.Line != 6 || !strings.Contains(p.Message, "Request entity too large") || !strings.Contains(p.Message, "after it: 2 more") {
+		t.Errorf("problem %v, want the first object over 3 MiB, at line 6, and 2 more", p)
+	}
+}

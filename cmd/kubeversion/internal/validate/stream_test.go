@@ -115,3 +115,23 @@ func TestJSONWriterIsOneDocument(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectOverLimitAlone checks that an object the API server refuses
+// for its size (over 3 MiB of JSON) is a problem of its own: the objects
+// after it are judged, as kubectl apply goes on with them.
+func TestObjectOverLimitAlone(t *testing.T) {
+	cm := func(name, data string) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: " + name + "}\ndata: {a: " + data + "}\n"
+	}
+	input := cm("before", "b") + "---\n" + cm("big", strings.Repeat("x", 4<<20)) + "---\n" + cm("after", "b")
+	res, err := Run(Options{Paths: []string{"-"}, Stdin: strings.NewReader(input), Stderr: io.Discard, Level: FieldStrict, Namespace: "default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reports) != 2 || res.Reports[1].Name != "after" || res.Reports[1].Status != StatusValid {
+		t.Errorf("%d reports, want before and after, valid: %+v", len(res.Reports), res.Reports)
+	}
+	if len(res.Problems) != 1 || res.Problems[0].Line != 6 || !strings.Contains(res.Problems[0].Message, "Request entity too large") {
+		t.Errorf("problems %v, want the object of line 6, too large", res.Problems)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"sort"
 	"strconv"
 	"sync"
@@ -14,8 +15,10 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	utilnet "k8s.io/apimachinery/pkg/util/net"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/authentication/user"
+	"k8s.io/apiserver/pkg/endpoints/filters"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/apiserver/pkg/warning"
@@ -263,9 +266,9 @@ func (j *Judge) lookup(object []byte) (*kind, schema.GroupVersionKind, Result) {
 // store: the request's namespace and info, a cluster admin as the user,
 // and a warning recorder holding the decoding's warnings.
 func requestContext(ctx context.Context, verb string, k *kind, accessor metav1.Object, defaultNamespace string, warnings []string) (context.Context, *recorder, error) {
-	rec := &recorder{}
+	ctx, rec := withRecorder(ctx)
 	for _, w := range warnings {
-		rec.AddWarning("", w)
+		warning.AddWarning(ctx, "", w)
 	}
 	namespace := ""
 	if k.namespaced {
@@ -299,32 +302,44 @@ func requestContext(ctx context.Context, verb string, k *kind, accessor metav1.O
 		Name:   "kubeversion",
 		Groups: []string{user.SystemPrivilegedGroup, user.AllAuthenticated},
 	})
-	ctx = warning.WithWarningRecorder(ctx, rec)
 	return ctx, rec, nil
 }
 
-// recorder keeps the warnings of one request in order, without repeats,
-// as the API server's recorder sends them.
+// recorder records the warnings of one request with the API server's own
+// recorder (k8s.io/apiserver's filters.WithWarningRecorder): in order,
+// without repeats, and cut as the server cuts them into its Warning
+// headers, past 4,096 runes in all each to 256 runes, and none once
+// those are 4,096 runes again.
 type recorder struct {
-	mu       sync.Mutex
-	warnings []string
+	headers http.Header
 }
 
-func (r *recorder) AddWarning(_, text string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, w := range r.warnings {
-		if w == text {
-			return
-		}
-	}
-	r.warnings = append(r.warnings, text)
+// Header, Write and WriteHeader make a recorder the response writer the
+// server's recorder writes its headers to.
+func (r *recorder) Header() http.Header         { return r.headers }
+func (r *recorder) Write(b []byte) (int, error) { return len(b), nil }
+func (r *recorder) WriteHeader(int)             {}
+
+// withRecorder returns ctx holding the API server's warning recorder,
+// which writes to a new recorder.
+func withRecorder(ctx context.Context) (context.Context, *recorder) {
+	rec := &recorder{headers: http.Header{}}
+	req := (&http.Request{Header: http.Header{}}).WithContext(ctx)
+	filters.WithWarningRecorder(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+		ctx = r.Context()
+	})).ServeHTTP(rec, req)
+	return ctx, rec
 }
 
+// list returns the text of the warnings, as a client reads them from
+// the headers.
 func (r *recorder) list() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]string(nil), r.warnings...)
+	headers, _ := utilnet.ParseWarningHeaders(r.headers.Values("Warning"))
+	var texts []string
+	for _, h := range headers {
+		texts = append(texts, h.Text)
+	}
+	return texts
 }
 
 func notChecked(format string, args ...any) Result {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/cluster"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lifecycle"
@@ -60,6 +61,11 @@ func runValidate(e *env, args []string) int {
 		return fail("standard input (-) given twice: it can be read only once")
 	}
 
+	// The API server's code that judges built-in objects logs what a
+	// server logs for itself (such as "exceeded max warning header size,
+	// truncating"): a client sees none of it, and neither does validate's
+	// user, but in the warnings, cut as the server cuts them.
+	cluster.RouteLogs(nil, "")
 	res, err := validate.Stream(validate.Options{
 		Paths: paths, CRDPaths: crdPaths, OldPaths: oldFlag,
 		Level: *level, Namespace: *namespace, AllowUnchecked: *allowUnchecked, NoKustomize: *noKustomize, KustomizeRemote: *kustomizeRemote,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -621,5 +622,23 @@ func TestValidateTimeout(t *testing.T) {
 	)
 	if _, _, status := runBinary(t, "", "validate", "--timeout", "1h", "validate/valid.yaml", "--crd", "validate/crd.yaml"); status != exitOK {
 		t.Errorf("--timeout 1h: exit status %d, want 0", status)
+	}
+}
+
+// TestValidateWarningsCutQuietly checks that an object with more
+// warnings than the API server sends gets them cut as the server cuts
+// them (past 4,096 runes in all), with nothing on standard error: the
+// server logs "exceeded max warning header size" for itself, and its
+// client sees only the warnings.
+func TestValidateWarningsCutQuietly(t *testing.T) {
+	var pod strings.Builder
+	pod.WriteString("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n")
+	for i := range 60 {
+		fmt.Fprintf(&pod, "  - name: c%d\n    image: nginx\n    resources:\n      limits: {memory: 100m}\n", i)
+	}
+	stdout, stderr, status := runBinary(t, pod.String(), "validate", "-")
+	warnings := strings.Count(stdout, ": warning: ")
+	if status != exitOK || warnings == 0 || warnings >= 120 || stderr != "" {
+		t.Errorf("status %d, %d warnings (want fewer than the 120 made: cut), standard error %q", status, warnings, stderr)
 	}
 }

@@ -94,7 +94,7 @@ func (ck *checker) builtinLive(o inputs.Object, group, kind, name string, namesp
 			ns = ck.namespace
 		}
 	}
-	return ck.liveOf(map[string]any{"metadata": map[string]any{"namespace": ns}}, group, kind, name)
+	return ck.liveOf(group, kind, ns, name)
 }
 
 // fieldValidation is the fieldValidation kubectl sends for --validate.

@@ -198,7 +198,9 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 	fields := ck.asSent(o.Fields, c)
 	var live *liveObject
 	if ck.live != nil || !ck.applied.empty() {
-		if live = ck.liveOf(fields, group, r.Kind, r.Name); live == nil {
+		meta, _ := fields["metadata"].(map[string]any)
+		ns, _ := meta["namespace"].(string)
+		if live = ck.liveOf(group, r.Kind, ns, r.Name); live == nil {
 			r.noLive = ck.live != nil
 		} else {
 			fields = asUpdate(fields, live.fields)
@@ -328,13 +330,12 @@ func (ck *checker) asSent(fields map[string]any, c *crd.CustomResourceDefinition
 	return out
 }
 
-// liveOf returns the live object of fields, an object as sent: of the
-// same group, kind, namespace and name, the latest accepted earlier in
-// OBJECTS or else the one of --old; nil if none. A live object of --old
-// written without a namespace matches an object of kubectl's namespace.
-func (ck *checker) liveOf(fields map[string]any, group, kind, name string) *liveObject {
-	meta, _ := fields["metadata"].(map[string]any)
-	ns, _ := meta["namespace"].(string)
+// liveOf returns the live object of an object as sent, in namespace ns:
+// of the same group, kind, namespace and name, the latest accepted
+// earlier in OBJECTS or else the one of --old; nil if none. A live object
+// of --old written without a namespace matches an object of kubectl's
+// namespace.
+func (ck *checker) liveOf(group, kind, ns, name string) *liveObject {
 	k := liveKey{server.GroupKind(group, kind), ns, name}
 	if l := ck.applied.get(k); l != nil {
 		return l

@@ -17,6 +17,8 @@ import (
 	"k8s.io/apiserver/pkg/util/compatibility"
 	"k8s.io/client-go/tools/cache"
 	basecompatibility "k8s.io/component-base/compatibility"
+	apiregistrationv1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
+	apiregistrationv1beta1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1beta1"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 )
 
@@ -40,12 +42,17 @@ func (optionsGetter) GetRESTOptions(resource schema.GroupResource, _ runtime.Obj
 }
 
 // storageCodec is the codec a kube-apiserver stores resource with: as
-// protobuf, in the version its storage factory configuration chooses
-// (k8s.io/kubernetes pkg/kubeapiserver: the group's preferred version,
-// or an override). A dry run encodes and decodes the object with it, so
+// protobuf (APIService as JSON), in the version its storage factory
+// configuration chooses (k8s.io/kubernetes pkg/kubeapiserver: the group's
+// preferred version, or an override). A dry run encodes and decodes the object with it, so
 // that what a round trip through etcd changes (an empty list read back as
 // none) changes here too.
 func storageCodec(resource schema.GroupResource) (runtime.Codec, error) {
+	if resource.Group == apiregistrationv1.GroupName {
+		// The aggregator stores APIService as JSON, in v1 (k8s.io/kubernetes
+		// pkg/controlplane/apiserver's aggregator config).
+		return legacyscheme.Codecs.LegacyCodec(apiregistrationv1.SchemeGroupVersion, apiregistrationv1beta1.SchemeGroupVersion), nil
+	}
 	version, err := storageEncoding().StorageEncodingFor(resource)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,9 @@ import (
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/utils/clock"
 
+	apiservice "k8s.io/kube-aggregator/pkg/registry/apiservice/etcd"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
+
 	mutatingadmissionpolicy "k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicy/storage"
 	mutatingadmissionpolicybinding "k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicybinding/storage"
 	mutatingwebhookconfiguration "k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingwebhookconfiguration/storage"
@@ -171,6 +174,10 @@ var storeSpecs = []storeSpec{
 		return storeOf(r, err)
 	}},
 
+	// apiregistration.k8s.io: the aggregator's store (k8s.io/kube-aggregator)
+	{gr("apiregistration.k8s.io", "apiservices"), func(g generic.RESTOptionsGetter) (stored, error) {
+		return apiservice.NewREST(legacyscheme.Scheme, g), nil
+	}},
 	// internal.apiserver.k8s.io
 	{gr("internal.apiserver.k8s.io", "storageversions"), two(storageversion.NewREST)},
 

@@ -71,7 +71,7 @@ func TestPeerSuite(t *testing.T) {
 				continue
 			}
 			cases++
-			got, err := runCase(judge, srv, nil, tcase{kind: kind, desc: name, object: m})
+			got, err := runCase(judge, srv, tcase{kind: kind, desc: name, object: m})
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}

@@ -70,7 +70,7 @@ func TestRealManifests(t *testing.T) {
 			// In a namespace of their own, as kubectl with a context of
 			// that namespace puts them, so that none meets the server's
 			// own objects of namespace default (its Service kubernetes).
-			got, err := runCase(judge, srv, nil, tcase{kind: kind, desc: fmt.Sprintf("%s %s#%d", module, file, i), object: m, namespace: "real-manifests"})
+			got, err := runCase(judge, srv, tcase{kind: kind, desc: fmt.Sprintf("%s %s#%d", module, file, i), object: m, namespace: "real-manifests"})
 			if err != nil {
 				t.Fatalf("%s %s#%d: %v", module, file, i, err)
 			}

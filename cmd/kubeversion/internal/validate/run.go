@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inorder"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lifecycle"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/server"
@@ -93,7 +94,11 @@ func Run(opts Options) (*Result, error) {
 //
 // Objects are judged as they are read, several at a time (see
 // Options.Workers), and their reports passed on in the order of the
-// input; none is kept: memory does not grow with their number (see
+// input. What a judgement reads must not change under it: a CRD is added
+// once the objects before it are judged, and an object waits while
+// another of its group, kind and name is judged, so that a later copy is
+// still judged as an update of the earlier one (see identity). No object
+// is kept: memory does not grow with their number (see
 // [inputs.Spool] for the little that is kept). The exception is a custom
 // resource read before any CRD of its kind: a CRD of its group may
 // follow, so it is judged, and reported, once all the input is read.
@@ -116,8 +121,8 @@ func Stream(opts Options, each func(ObjectReport) error) (*Result, error) {
 		ck.live = live
 	}
 	var summary Summary
-	js := &judges{workers: opts.Workers,
-		judge: func(o inputs.Object) ObjectReport {
+	runner := &inorder.Runner[inputs.Object, ObjectReport]{Workers: opts.Workers,
+		Run: func(o inputs.Object) ObjectReport {
 			if opts.Timeout > 0 && time.Since(start) > opts.Timeout {
 				r := newReport(o)
 				r.Reason = "--timeout " + opts.Timeout.String() + " passed before it was judged"
@@ -125,17 +130,23 @@ func Stream(opts Options, each func(ObjectReport) error) (*Result, error) {
 			}
 			return ck.check(o)
 		},
-		emit: func(o inputs.Object, r ObjectReport) error {
+		Emit: func(o inputs.Object, r ObjectReport) error {
 			ck.remember(o, r)
 			summary.add(r)
 			return each(r)
 		},
 	}
-	if js.workers <= 0 {
-		js.workers = runtime.GOMAXPROCS(0)
+	if runner.Workers <= 0 {
+		runner.Workers = runtime.GOMAXPROCS(0)
 	}
-	defer js.stop()
-	v.judge, v.wait, v.judgeable = js.add, js.wait, ck.judgeable
+	defer runner.Stop()
+	v.judge = func(o inputs.Object) error {
+		if runner.Workers > 1 {
+			o = o.Kept() // judged after the stream has moved on
+		}
+		return runner.Add(o, identity(o))
+	}
+	v.wait, v.judgeable = runner.Wait, ck.judgeable
 	if err := v.readObjects(opts.Paths); err != nil {
 		return nil, err
 	}
@@ -165,7 +176,8 @@ type validation struct {
 	problems []inputs.Problem // input that could not be read
 	spool    *inputs.Spool
 	// judge judges an object, or has it judged, and passes its report
-	// on (see judges); wait passes on those of every object given it;
+	// on (see inorder.Runner); wait passes on those of every object given
+	// it;
 	// judgeable says whether an object can be judged when read (see
 	// checker.judgeable).
 	judge     func(inputs.Object) error
@@ -335,4 +347,12 @@ func (s Summary) String() string {
 		line += "; built-in objects judged by the API server code of " + s.JudgedBy
 	}
 	return line
+}
+
+// identity names the objects whose judgements depend on each other: of
+// one group, kind and metadata.name, whatever their namespace (which
+// kubectl's context or the resource's scope may yet give them).
+func identity(o inputs.Object) string {
+	group, _ := server.SplitAPIVersion(o.Str("apiVersion"))
+	return server.GroupKind(group, o.Str("kind")) + "\x00" + server.MetadataName(o)
 }

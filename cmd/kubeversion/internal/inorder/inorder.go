@@ -1,0 +1,116 @@
+// Package inorder runs a function on items in parallel and passes the
+// results on in the order the items were given: the engine behind
+// validate's judging of several objects at once.
+//
+// In scope: goroutines, the order of results, a bound on the items in
+// flight, items that must not be in flight together, and the first error
+// of passing results on. Out of scope: what an item is and what its
+// function does; the caller makes an item self-contained before giving it.
+package inorder
+
+import "sync"
+
+// Runner runs Run on the items added, in goroutines of their own, up to
+// twice Workers at a time, and calls Emit with each item and its result
+// from one goroutine of its own, one at a time, in the order the items
+// were added, as soon as an item and those before it are done. Items
+// added with one key are never in flight together: the second waits
+// until the first is passed on. With Workers 1 or less, Add runs and
+// emits each item in the caller's goroutine. Call Stop when done.
+type Runner[T, R any] struct {
+	Workers int
+	Run     func(T) R
+	Emit    func(T, R) error
+
+	queue   chan *job[T, R] // to the goroutine that passes results on
+	pending sync.WaitGroup  // the items not yet passed on
+	mu      sync.Mutex
+	keys    map[string]int // of the items not yet passed on
+	err     error          // Emit's first
+}
+
+// job is an item being run, and its result when done.
+type job[T, R any] struct {
+	item T
+	key  string
+	done chan R
+}
+
+// Add runs item, or has it run, once no item of the same key is in
+// flight; it returns Emit's first error, after which items are no longer
+// passed on.
+func (r *Runner[T, R]) Add(item T, key string) error {
+	if r.Workers <= 1 {
+		return r.Emit(item, r.Run(item))
+	}
+	if r.queue == nil {
+		// The goroutine that passes results on holds one job besides
+		// those queued: twice Workers in flight at most.
+		r.queue = make(chan *job[T, R], 2*r.Workers-1)
+		go r.passOn()
+	}
+	r.mu.Lock()
+	busy, err := r.keys[key] > 0, r.err
+	r.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if busy {
+		if err := r.Wait(); err != nil {
+			return err
+		}
+	}
+	j := &job[T, R]{item: item, key: key, done: make(chan R, 1)}
+	r.mu.Lock()
+	if r.keys == nil {
+		r.keys = map[string]int{}
+	}
+	r.keys[key]++
+	r.mu.Unlock()
+	r.pending.Add(1)
+	r.queue <- j // waits while twice Workers are in flight
+	go func() { j.done <- r.Run(j.item) }()
+	return nil
+}
+
+// passOn passes on the result of each job queued, in turn, once done.
+func (r *Runner[T, R]) passOn() {
+	for j := range r.queue {
+		res := <-j.done
+		r.mu.Lock()
+		failed := r.err != nil
+		r.mu.Unlock()
+		var err error
+		if !failed {
+			err = r.Emit(j.item, res)
+		}
+		r.mu.Lock()
+		if r.err == nil {
+			r.err = err
+		}
+		if r.keys[j.key]--; r.keys[j.key] == 0 {
+			delete(r.keys, j.key)
+		}
+		r.mu.Unlock()
+		r.pending.Done()
+	}
+}
+
+// Wait returns once every item added has been passed on, with Emit's
+// first error.
+func (r *Runner[T, R]) Wait() error {
+	r.pending.Wait()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
+}
+
+// Stop waits for the items added, and ends the goroutine that passes
+// their results on.
+func (r *Runner[T, R]) Stop() {
+	r.pending.Wait()
+	if r.queue != nil {
+		close(r.queue)
+		r.queue = nil
+	}
+}

@@ -34,7 +34,8 @@ func (ck *checker) judgeBuiltinContent(r ObjectReport, o inputs.Object, loc *inp
 	}
 	opts := builtin.Options{Namespace: ck.namespace, FieldValidation: fieldValidation(ck.level)}
 	var res builtin.Result
-	if live := ck.builtinLive(o, gv.Group, r.Kind, r.Name, namespaced); live != nil {
+	r.namespace = ck.sentNamespace(o, namespaced)
+	if live := ck.liveOf(gv.Group, r.Kind, r.namespace, r.Name); live != nil {
 		r.Operation, r.Live = "update", live.file+":"+strconv.Itoa(live.line)
 		res = judge.Update(context.Background(), data, live.json, opts)
 	} else {
@@ -83,18 +84,18 @@ func (ck *checker) addBuiltinErrors(r ObjectReport, res builtin.Result, loc *inp
 	return r.judged(StatusInvalid, "")
 }
 
-// builtinLive returns the live object of a built-in object (see
-// liveOf), nil if none: of the same group, kind, namespace (as sent) and
-// name.
-func (ck *checker) builtinLive(o inputs.Object, group, kind, name string, namespaced bool) *liveObject {
-	ns := ""
-	if namespaced {
-		meta, _ := o.Fields["metadata"].(map[string]any)
-		if ns, _ = meta["namespace"].(string); ns == "" {
-			ns = ck.namespace
-		}
+// sentNamespace returns the namespace a built-in object is sent in: its
+// own or, when it names none, kubectl's context's; none for a
+// cluster-scoped object, whose namespace the server drops.
+func (ck *checker) sentNamespace(o inputs.Object, namespaced bool) string {
+	if !namespaced {
+		return ""
 	}
-	return ck.liveOf(group, kind, ns, name)
+	meta, _ := o.Fields["metadata"].(map[string]any)
+	if ns, _ := meta["namespace"].(string); ns != "" {
+		return ns
+	}
+	return ck.namespace
 }
 
 // fieldValidation is the fieldValidation kubectl sends for --validate.

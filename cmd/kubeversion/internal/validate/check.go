@@ -84,6 +84,10 @@ type ObjectReport struct {
 	stored []byte
 
 	noLive bool // --old was given, but has no live object of this one
+	// namespace is the one the object is sent in, as kubectl's context
+	// and the resource's scope make it: with its group, kind and name, it
+	// names the object that a later copy updates.
+	namespace string
 }
 
 // readStored sets r.Object from the JSON stored, when the judge gave it
@@ -196,11 +200,11 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 	}
 
 	fields := ck.asSent(o.Fields, c)
+	meta, _ = fields["metadata"].(map[string]any)
+	r.namespace, _ = meta["namespace"].(string)
 	var live *liveObject
 	if ck.live != nil || !ck.applied.empty() {
-		meta, _ := fields["metadata"].(map[string]any)
-		ns, _ := meta["namespace"].(string)
-		if live = ck.liveOf(group, r.Kind, ns, r.Name); live == nil {
+		if live = ck.liveOf(group, r.Kind, r.namespace, r.Name); live == nil {
 			r.noLive = ck.live != nil
 		} else {
 			fields = asUpdate(fields, live.fields)
@@ -360,16 +364,11 @@ func (ck *checker) remember(o inputs.Object, r ObjectReport) {
 	if stored == nil && r.Object != nil {
 		stored, _ = json.Marshal(r.Object)
 	}
-	var identity struct {
-		Metadata *struct {
-			Namespace string `json:"namespace"`
-		} `json:"metadata"`
-	}
-	if stored == nil || json.Unmarshal(stored, &identity) != nil || identity.Metadata == nil {
+	if stored == nil {
 		return
 	}
 	group, _ := server.SplitAPIVersion(r.APIVersion)
-	ck.applied.put(liveKey{server.GroupKind(group, r.Kind), identity.Metadata.Namespace, r.Name}, o.File, o.Line, r.APIVersion, stored)
+	ck.applied.put(liveKey{server.GroupKind(group, r.Kind), r.namespace, r.Name}, o.File, o.Line, r.APIVersion, stored)
 }
 
 // asUpdate returns fields as `kubectl apply` updates live with them: a

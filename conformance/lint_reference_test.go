@@ -27,11 +27,12 @@ const referenceLintEnv = "KUBEVERSION_REFERENCE_LINT"
 // documents and converted to JSON as kubectl does, and each
 // CustomResourceDefinition among them is decoded strictly, defaulted,
 // converted, prepared and validated by k8s.io/apiextensions-apiserver's
-// registry strategy (CEL compilation included). It prints the number of
-// CRDs and errors, so that nothing is optimized away.
+// registry strategy (CEL compilation included), and its warnings are
+// made, as lint prints them. It prints the number of CRDs, errors and
+// warnings, so that nothing is optimized away.
 func referenceLint(files []string) int {
 	ctx := context.Background()
-	crds, errs := 0, 0
+	crds, errs, warnings := 0, 0, 0
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -65,9 +66,10 @@ func referenceLint(files []string) int {
 			}
 			strategy.PrepareForCreate(ctx, obj)
 			errs += len(strategy.Validate(ctx, obj))
+			warnings += len(strategy.WarningsOnCreate(ctx, obj))
 		}
 	}
-	fmt.Printf("%d CRDs, %d errors\n", crds, errs)
+	fmt.Printf("%d CRDs, %d errors, %d warnings\n", crds, errs, warnings)
 	return 0
 }
 

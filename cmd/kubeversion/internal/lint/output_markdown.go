@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/format"
 )
 
 // writeMarkdown writes what lint found as GitHub-flavoured Markdown, for
@@ -14,7 +14,7 @@ import (
 // verdict and the version kubectl uses, then a list of the errors,
 // findings, requirement lines and API server warnings listed (see
 // server.MaxListed), each with its file and line, then the crd-removed findings and the problems. Text
-// from the input is escaped (see mdText) so that it cannot open a link,
+// from the input is escaped (see format.MarkdownText) so that it cannot open a link,
 // an image, HTML or a table cell of its own.
 func writeMarkdown(out io.Writer, l *Result) error {
 	w := bufio.NewWriter(out)
@@ -22,20 +22,20 @@ func writeMarkdown(out io.Writer, l *Result) error {
 	if len(l.reports) > 0 {
 		fmt.Fprintf(w, "| CRD | file | verdict | kubectl uses |\n|---|---|---|---|\n")
 		for _, r := range l.reports {
-			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", mdCode(r.Name), mdCode(fmt.Sprintf("%s:%d", r.File, r.Line)), mdText(r.Verdict), mdCode(r.Preferred))
+			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", format.MarkdownCode(r.Name), format.MarkdownCode(fmt.Sprintf("%s:%d", r.File, r.Line)), format.MarkdownText(r.Verdict), format.MarkdownCode(r.Preferred))
 		}
 		fmt.Fprintln(w)
 	}
 	item := func(file string, line int, level, field, msg string) {
-		at := mdCode(fmt.Sprintf("%s:%d", file, line))
+		at := format.MarkdownCode(fmt.Sprintf("%s:%d", file, line))
 		if line == 0 {
-			at = mdCode(file)
+			at = format.MarkdownCode(file)
 		}
 		head := "- " + at + " **" + level + "**"
 		if field != "" {
-			head += " " + mdCode(field)
+			head += " " + format.MarkdownCode(field)
 		}
-		fmt.Fprintf(w, "%s: %s\n", head, mdText(msg))
+		fmt.Fprintf(w, "%s: %s\n", head, format.MarkdownText(msg))
 	}
 	var items bool
 	for _, r := range l.reports {
@@ -44,7 +44,7 @@ func writeMarkdown(out io.Writer, l *Result) error {
 			items = true
 		}
 		if n := r.ErrorsNotListed; n > 0 {
-			fmt.Fprintf(w, "- %s: %s\n", mdCode(r.Name), mdText(notListed(n, "error")))
+			fmt.Fprintf(w, "- %s: %s\n", format.MarkdownCode(r.Name), format.MarkdownText(notListed(n, "error")))
 		}
 		for _, f := range r.Findings {
 			if f.Accepted {
@@ -54,7 +54,7 @@ func writeMarkdown(out io.Writer, l *Result) error {
 			items = true
 		}
 		if n := r.FindingsNotListed; n > 0 {
-			fmt.Fprintf(w, "- %s: %s\n", mdCode(r.Name), mdText(notListed(n, "finding")))
+			fmt.Fprintf(w, "- %s: %s\n", format.MarkdownCode(r.Name), format.MarkdownText(notListed(n, "finding")))
 		}
 		for _, q := range r.requirementLines() {
 			item(r.File, q.Line, q.Level, q.Field, "needs Kubernetes "+q.Kubernetes+" or later: "+q.Reason)
@@ -80,47 +80,4 @@ func writeMarkdown(out io.Writer, l *Result) error {
 		fmt.Fprintf(w, "No errors, findings or notes.\n")
 	}
 	return w.Flush()
-}
-
-// mdCode returns s as a code span, in which Markdown means nothing: with
-// enough backticks around it, after diag.TextLine's escapes, and a pipe
-// escaped for the table it may be in. An empty s is "-".
-func mdCode(s string) string {
-	if s == "" {
-		return "-"
-	}
-	s = strings.ReplaceAll(diag.TextLine(s), "|", "\\|")
-	fence := "`"
-	for strings.Contains(s, fence) {
-		fence += "`"
-	}
-	pad := ""
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		pad = " "
-	}
-	return fence + pad + s + pad + fence
-}
-
-// mdText returns s, from the input, as Markdown text that shows it as it
-// is: after diag.TextLine's escapes (a line break is written \n), every
-// character Markdown or HTML could read as syntax is escaped with a
-// backslash or as an entity.
-func mdText(s string) string {
-	var b strings.Builder
-	for _, r := range diag.TextLine(s) {
-		switch {
-		case r == '<':
-			b.WriteString("&lt;")
-		case r == '>':
-			b.WriteString("&gt;")
-		case r == '&':
-			b.WriteString("&amp;")
-		case strings.ContainsRune("\\`*_{}[]()#+-.!|~", r):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

@@ -1,4 +1,4 @@
-package lint
+package format
 
 import (
 	"testing"
@@ -13,8 +13,8 @@ func TestMarkdownEscapes(t *testing.T) {
 		"a | b\n# c":                "a \\| b\\\\n\\# c", // diag.TextLine writes the line break \n
 		"![i](u) *b* _c_ `d`":       "\\!\\[i\\]\\(u\\) \\*b\\* \\_c\\_ \\`d\\`",
 	} {
-		if got := mdText(in); got != want {
-			t.Errorf("mdText(%q) = %q, want %q", in, got, want)
+		if got := MarkdownText(in); got != want {
+			t.Errorf("MarkdownText(%q) = %q, want %q", in, got, want)
 		}
 	}
 	for in, want := range map[string]string{
@@ -25,8 +25,8 @@ func TestMarkdownEscapes(t *testing.T) {
 		"":           "-",
 		"x\x1b[31my": "`x\\x1b[31my`",
 	} {
-		if got := mdCode(in); got != want {
-			t.Errorf("mdCode(%q) = %q, want %q", in, got, want)
+		if got := MarkdownCode(in); got != want {
+			t.Errorf("MarkdownCode(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

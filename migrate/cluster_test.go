@@ -20,6 +20,8 @@ import (
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/rest"
 	clientretry "k8s.io/client-go/util/retry"
+
+	"github.com/kubeversion/kubeversion/migrate/internal/testserver"
 )
 
 // objectsFlag sets the number of objects of the core test; CI runs the
@@ -44,34 +46,14 @@ type cluster struct {
 	prefix string
 }
 
-// startCluster starts the apiextensions API server of
-// k8s.io/apiextensions-apiserver's integration fixtures, which stops when
-// t ends, storing under a prefix of its own in the tests' shared embedded
-// etcd (sharedEtcd).
+// startCluster starts an apiextensions API server (package testserver),
+// which stops when t ends.
 func startCluster(t *testing.T) *cluster {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("starts an API server")
-	}
-	etcdURL, err := sharedEtcd()
-	if err != nil {
-		t.Fatal("etcd:", err)
-	}
-	etcd, err := clientv3.New(clientv3.Config{Endpoints: []string{etcdURL}, DialTimeout: 10 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { etcd.Close() })
-	tearDown, cfg, opts, err := fixtures.StartDefaultServer(t)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(tearDown)
-	cfg = rest.CopyConfig(cfg)
-	cfg.QPS, cfg.Burst = 2000, 4000
-	c := &cluster{t: t, cfg: cfg, etcd: etcd, prefix: opts.RecommendedOptions.Etcd.StorageConfig.Prefix}
-	c.ext = clientset.NewForConfigOrDie(cfg)
-	c.dyn = dynamic.NewForConfigOrDie(cfg)
+	s := testserver.Start(t)
+	c := &cluster{t: t, cfg: s.Config, etcd: s.Etcd, prefix: s.Prefix}
+	c.ext = clientset.NewForConfigOrDie(s.Config)
+	c.dyn = dynamic.NewForConfigOrDie(s.Config)
 	return c
 }
 

@@ -1,0 +1,35 @@
+package audit
+
+import "time"
+
+// Options tune a run. The zero value of each field means its default.
+type Options struct {
+	// Target is the minor release of Kubernetes 1.x to judge against, such
+	// as 38 for 1.38 (default: the minor after the server's).
+	Target int
+	// PageSize is the limit of each list (default 500).
+	PageSize int64
+	// RequestTimeout bounds each request (default 60s).
+	RequestTimeout time.Duration
+	// MaxAnswerBytes caps the body of each answer (default 256 MiB; see
+	// migrate.LimitAnswers).
+	MaxAnswerBytes int64
+	// Now is the time certificates are judged at (default time.Now).
+	Now func() time.Time
+}
+
+func (o Options) withDefaults() Options {
+	if o.PageSize <= 0 {
+		o.PageSize = 500
+	}
+	if o.RequestTimeout <= 0 {
+		o.RequestTimeout = time.Minute
+	}
+	if o.MaxAnswerBytes <= 0 {
+		o.MaxAnswerBytes = 256 << 20
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o
+}

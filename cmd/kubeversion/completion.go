@@ -77,6 +77,7 @@ func completionCommands() []completionCommand {
 		{name: "webhook check", summary: "call a CRD's conversion webhook and check its answers", files: true,
 			run: func(e *env, args []string) int { return runWebhook(e, append([]string{"check"}, args...)) }},
 		{name: "migrate", summary: "move a CRD's stored objects to its storage version on the cluster", run: runMigrate},
+		{name: "audit", summary: "report what on the cluster breaks at the next upgrade", run: runAudit},
 		{name: "help", summary: "print the help of kubeversion or of a command"},
 		{name: "completion", summary: "print a shell completion script", words: slices.Sorted(maps.Keys(shells))},
 	}

@@ -60,7 +60,7 @@ var completionCases = []struct {
 	exact bool
 }{
 	{"kubeversion li", []string{"lint"}, true},
-	{"kubeversion ", []string{"api-versions", "completion", "help", "highest", "lint", "migrate", "parse", "sort", "validate", "webhook"}, true},
+	{"kubeversion ", []string{"api-versions", "audit", "completion", "help", "highest", "lint", "migrate", "parse", "sort", "validate", "webhook"}, true},
 	{"kubeversion --v", []string{"--version"}, true},
 	{"kubeversion lint --ol", []string{"--old"}, true},
 	{"kubeversion lint --", []string{"--check", "--list-checks", "--old", "--quiet"}, false},

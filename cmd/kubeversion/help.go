@@ -30,6 +30,10 @@ Usage:
                                           rewrite every stored object of a CRD on
                                           the cluster in its storage version, then
                                           trim status.storedVersions
+  kubeversion audit [--kubernetes-version 1.N] [-o text|json|markdown]
+                                          report what on the cluster breaks at the
+                                          next upgrade: deprecated versions still
+                                          requested, CRDs not ready
   kubeversion help [COMMAND]              print this help, or a command's
   kubeversion completion bash|zsh|fish    print a shell completion script
   kubeversion --version                   print the version of kubeversion
@@ -40,12 +44,36 @@ version per line. Run 'kubeversion help COMMAND' or 'kubeversion COMMAND
 
 Exit status: 0 success, 1 invalid version, manifest or custom resource, an
 upgrade finding at level error, a custom resource not checked, or a
-migration that left storedVersions, 2 usage, I/O, connection or malformed
-input.
+migration that left storedVersions, or an audit finding at level error, 2
+usage, I/O, connection or malformed input.
 `
 
 // descriptions say what each command does, for its --help.
 var descriptions = map[string]string{
+	"audit": `Audit reads the cluster of the kubeconfig context, as kubectl reaches it, and
+reports what breaks at the upgrade to --kubernetes-version (default the minor
+after the server's). It writes nothing. It reads:
+  - the API server's /metrics: each group, version and resource requested
+    through a deprecated version since the server started
+    (apiserver_requested_deprecated_apis), an error when the target release
+    no longer serves it, a warning before; a CRD's deprecated versions with
+    the warning its clients get. Each API server instance counts only its
+    own requests: the report says how many instances the cluster has, when
+    their leases can be read;
+  - every CustomResourceDefinition: a status.storedVersions that lists more
+    than the storage version (the API server refuses to drop the others from
+    spec.versions until their objects are migrated: kubeversion migrate
+    NAME), a stored version no longer served, a conversion webhook whose
+    caBundle holds an expired certificate or whose Service has no ready
+    endpoint.
+Each source that could not be read (no permission to /metrics, no
+EndpointSlices) is listed with the reason: a report without findings claims
+nothing of what was not read. Audit logs, managedFields, Helm releases and
+StorageVersionMigrations are not read yet.
+
+Exit status: 0 when no finding is an error, even if some sources could not
+be read; 1 when one is; 2 for usage errors and a cluster that cannot be read
+at all.`,
 	"api-versions": `Api-versions prints the lifecycle table of the built-in API versions of
 Kubernetes as a release serves them: for each kind of each built-in group
 version, its status in --kubernetes-version (served, deprecated, removed,
@@ -124,6 +152,7 @@ var synopses = map[string]string{
 	"highest":       "[VERSION...]",
 	"validate":      "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--kubernetes-version 1.N] [--allow-unchecked] [--no-kustomize] [--kustomize-remote] [-o text|json|github|sarif] OBJECTS...",
 	"api-versions":  "[--kubernetes-version 1.N] [-o text|json]",
+	"audit":         "[--kubeconfig FILE] [--context NAME] [--kubernetes-version 1.N] [--request-timeout DURATION] [-o text|json|markdown]",
 	"webhook check": "--crd FILE [--url URL] [--ca FILE] [--tls-server-name NAME] [--insecure-skip-tls-verify] [--ignore PATH]... [--timeout DURATION] [-o text|json|github] OBJECT...",
 }
 

@@ -67,7 +67,7 @@ var internalLayers = [][]string{
 	{"diag", "blockyaml", "linesort", "inorder", "release", "lifecycle"},
 	{"format", "inputs", "cluster"},
 	{"server"},
-	{"webhookcheck", "migratecmd", "lint", "validate"},
+	{"webhookcheck", "migratecmd", "auditcmd", "lint", "validate"},
 }
 
 // internalPrefix is the import path of the command's internal packages.

@@ -58,12 +58,17 @@ func newCRDServer(t *testing.T, crds map[string][]byte) *crdServer {
 
 // kubeconfig writes a kubeconfig with the context "dev" for the server,
 // and a current context that reaches nothing, and returns its path.
-func (s *crdServer) kubeconfig(t *testing.T) string {
+func (s *crdServer) kubeconfig(t *testing.T) string { return writeKubeconfig(t, s.URL) }
+
+// writeKubeconfig writes a kubeconfig with the context "dev" for the
+// server at url, and a current context that reaches nothing, and returns
+// its path.
+func writeKubeconfig(t *testing.T, url string) string {
 	path := filepath.Join(t.TempDir(), "kubeconfig")
 	text := `apiVersion: v1
 kind: Config
 clusters:
-- {name: dev, cluster: {server: "` + s.URL + `"}}
+- {name: dev, cluster: {server: "` + url + `"}}
 - {name: nowhere, cluster: {server: "https://127.0.0.1:1"}}
 users: [{name: dev, user: {token: secret}}]
 contexts:

@@ -11,6 +11,7 @@
 //	kubeversion api-versions [--kubernetes-version 1.N] [-o text|json]
 //	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--ignore PATH]... [-o text|json|github] OBJECT...
 //	kubeversion migrate [--dry-run] [--state-file FILE] [--kubeconfig FILE] [--context NAME] [-o text|json] CRD-NAME
+//	kubeversion audit [--kubeconfig FILE] [--context NAME] [--kubernetes-version 1.N] [-o text|json|markdown]
 //	kubeversion help [COMMAND]
 //	kubeversion completion bash|zsh|fish
 //	kubeversion --version
@@ -56,6 +57,7 @@ var commands = map[string]func(e *env, args []string) int{
 	"api-versions": runAPIVersions,
 	"webhook":      runWebhook,
 	"migrate":      runMigrate,
+	"audit":        runAudit,
 	"completion":   runCompletion,
 }
 

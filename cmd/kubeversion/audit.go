@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"k8s.io/client-go/rest"
+
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/auditcmd"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/cluster"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/migrate/audit"
+)
+
+// runAudit is "kubeversion audit [flags]" (see its --help): it reads the
+// flags, loads the kubeconfig (package cluster), has the engine (package
+// audit of the migrate module) read the cluster, and prints its report
+// (package auditcmd).
+func runAudit(e *env, args []string) int {
+	flags := newFlagSet(e, "audit", synopses["audit"])
+	kubeconfig := flags.String("kubeconfig", "", "path to the kubeconfig `FILE` (default $KUBECONFIG, then ~/.kube/config, then in-cluster)")
+	kubecontext := flags.String("context", "", "the kubeconfig `CONTEXT` to use (default the current context)")
+	release := flags.String("kubernetes-version", "", "judge for an upgrade to Kubernetes `1.N` (default the minor after the server's)")
+	timeout := flags.Duration("request-timeout", time.Minute, "bound each request to the cluster by `DURATION`")
+	output := flags.String("o", "text", "print `text|json|markdown`")
+	extra, status, ok := parseFlags(e, flags, args)
+	if !ok {
+		return status
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "kubeversion audit: %s\n", diag.TextLine(fmt.Sprintf(format, a...)))
+		return auditcmd.ExitError
+	}
+	switch {
+	case len(extra) > 0:
+		return fail("unexpected argument %q: audit reads the cluster of the kubeconfig, no files", extra[0])
+	case !slices.Contains(auditcmd.Formats, *output):
+		return fail("-o %q: want text, json or markdown", *output)
+	case *timeout <= 0:
+		return fail("--request-timeout must be positive")
+	}
+	target := 0
+	if *release != "" {
+		m, err := parseTarget(*release)
+		if err != nil {
+			return fail("--kubernetes-version %v", err)
+		}
+		target = m
+	}
+	cfg, err := cluster.ClientConfig(*kubeconfig, *kubecontext)
+	if err != nil {
+		return fail("%v", err)
+	}
+	cfg.WarningHandler = rest.NoWarnings{}
+	cluster.RouteLogs(e.stderr, "kubeversion audit: ")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	r, err := audit.Run(ctx, cfg, audit.Options{Target: target, RequestTimeout: *timeout})
+	if err != nil {
+		return fail("%v", err)
+	}
+	if _, err := auditcmd.Write(e.stdout, r, *output); err != nil {
+		return fail("%v", err)
+	}
+	return auditcmd.ExitStatus(r)
+}
+
+// parseTarget returns N of a release 1.N (or v1.N).
+func parseTarget(s string) (int, error) {
+	minor, ok := strings.CutPrefix(strings.TrimPrefix(s, "v"), "1.")
+	n, err := strconv.Atoi(minor)
+	if !ok || err != nil || n < 1 || strconv.Itoa(n) != minor {
+		return 0, fmt.Errorf("%q: want a release 1.N, such as 1.38", s)
+	}
+	return n, nil
+}

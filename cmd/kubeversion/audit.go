@@ -64,7 +64,7 @@ func runAudit(e *env, args []string) int {
 	defer stop()
 	r, err := audit.Run(ctx, cfg, audit.Options{Target: target, RequestTimeout: *timeout})
 	if err != nil {
-		return fail("%v", err)
+		return fail("%s", strings.TrimPrefix(err.Error(), "audit: "))
 	}
 	if _, err := auditcmd.Write(e.stdout, r, *output); err != nil {
 		return fail("%v", err)

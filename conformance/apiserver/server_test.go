@@ -27,12 +27,14 @@ import (
 type server struct {
 	host   string
 	client *http.Client
+	config *rest.Config // an administrator's
 }
 
 // startServer starts a kube-apiserver on the shared etcd, with every
 // admission plugin off: admission needs the state of a cluster, which is
-// outside what builtin judges (see its package doc).
-func startServer(t *testing.T) *server {
+// outside what builtin judges (see its package doc). The flags of extra
+// are added to its command line.
+func startServer(t *testing.T, extra ...string) *server {
 	t.Helper()
 	etcdURL, err := sharedEtcd()
 	if err != nil {
@@ -43,7 +45,7 @@ func startServer(t *testing.T) *server {
 	if err := writeDefaultNamespace(etcdURL, storage.Prefix); err != nil {
 		t.Fatal(err)
 	}
-	flags := []string{"--disable-admission-plugins=" + strings.Join(options.AllOrderedPlugins, ",")}
+	flags := append([]string{"--disable-admission-plugins=" + strings.Join(options.AllOrderedPlugins, ",")}, extra...)
 	// The invariant checks at the end fail on the count of Kubernetes' own
 	// declarative validation disagreeing with its handwritten validation,
 	// which the mutated objects of the differential find in 1.37.2 (see
@@ -56,7 +58,7 @@ func startServer(t *testing.T) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &server{host: strings.TrimSuffix(s.ClientConfig.Host, "/"), client: client}
+	return &server{host: strings.TrimSuffix(s.ClientConfig.Host, "/"), client: client, config: s.ClientConfig}
 }
 
 // writeDefaultNamespace stores the namespace "default" under prefix

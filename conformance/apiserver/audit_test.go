@@ -1,0 +1,188 @@
+package apiserver
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/rest"
+
+	"github.com/kubeversion/kubeversion/migrate/audit"
+)
+
+// TestAuditKubeAPIServer runs audit against a whole kube-apiserver, with
+// two deprecated betas that 1.37 serves only when asked turned on:
+// resource.k8s.io/v1beta1 (removed in 1.38) and coordination.k8s.io/v1beta1
+// (removed in 1.39). A client lists ResourceSlices through the first twice
+// and LeaseCandidates through the second once; two CRDs have conversion
+// webhooks, one whose Service has no EndpointSlice and one whose Service
+// has a ready endpoint. Audit, judging for 1.38, must find the first an
+// error, the second a warning, with their counts, the Service without
+// endpoints an error, and the server's identity lease.
+func TestAuditKubeAPIServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a kube-apiserver")
+	}
+	srv := startServer(t, "--runtime-config=resource.k8s.io/v1beta1=true,coordination.k8s.io/v1beta1=true")
+	ctx := context.Background()
+	dyn := dynamic.NewForConfigOrDie(srv.config)
+	create := func(gvr schema.GroupVersionResource, namespace string, obj map[string]any) {
+		t.Helper()
+		r := dyn.Resource(gvr)
+		var err error
+		if namespace != "" {
+			_, err = r.Namespace(namespace).Create(ctx, &unstructured.Unstructured{Object: obj}, metav1.CreateOptions{})
+		} else {
+			_, err = r.Create(ctx, &unstructured.Unstructured{Object: obj}, metav1.CreateOptions{})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	services := schema.GroupVersionResource{Version: "v1", Resource: "services"}
+	for _, name := range []string{"dead", "alive"} {
+		create(services, "default", map[string]any{"apiVersion": "v1", "kind": "Service", "metadata": map[string]any{"name": name},
+			"spec": map[string]any{"ports": []any{map[string]any{"port": int64(443)}}}})
+	}
+	create(schema.GroupVersionResource{Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices"}, "default", map[string]any{
+		"apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
+		"metadata":    map[string]any{"name": "alive-1", "labels": map[string]any{"kubernetes.io/service-name": "alive"}},
+		"addressType": "IPv4",
+		"endpoints":   []any{map[string]any{"addresses": []any{"10.0.0.1"}, "conditions": map[string]any{"ready": true}}},
+		"ports":       []any{map[string]any{"port": int64(8443)}},
+	})
+	crds := schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1", Resource: "customresourcedefinitions"}
+	for _, name := range []string{"dead", "alive"} {
+		create(crds, "", webhookCRD(name))
+	}
+
+	subjects := []string{"resource.k8s.io/v1beta1 resourceslices", "coordination.k8s.io/v1beta1 leasecandidates"}
+	before := requestCounts(t, runAudit(t, srv.config), subjects)
+	cfg := rest.CopyConfig(srv.config)
+	cfg.UserAgent = "legacy-client/0.1"
+	old := dynamic.NewForConfigOrDie(cfg)
+	for range 2 {
+		if _, err := old.Resource(schema.GroupVersionResource{Group: "resource.k8s.io", Version: "v1beta1", Resource: "resourceslices"}).List(ctx, metav1.ListOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := old.Resource(schema.GroupVersionResource{Group: "coordination.k8s.io", Version: "v1beta1", Resource: "leasecandidates"}).Namespace("default").List(ctx, metav1.ListOptions{}); err != nil {
+		t.Fatal(err)
+	}
+
+	var r *audit.Report
+	deadline := time.Now().Add(30 * time.Second) // the identity lease is written by a post-start hook
+	for {
+		r = runAudit(t, srv.config)
+		if note := source(r, "metrics").Note; strings.Contains(note, "the cluster's one API server instance") || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	after := requestCounts(t, r, subjects)
+	byCheck := map[string]audit.Finding{}
+	for _, f := range r.Findings {
+		byCheck[f.Subject] = f
+	}
+	for i, want := range []struct {
+		check   string
+		level   audit.Level
+		removal string
+		count   int
+	}{
+		{audit.CheckRemovedAPIRequested, audit.Error, "removed in 1.38, at or before the target 1.38", 2},
+		{audit.CheckDeprecatedAPIRequested, audit.Warning, "deprecated, removed in 1.39", 1},
+	} {
+		f := byCheck[subjects[i]]
+		if f.Check != want.check || f.Level != want.level || !strings.HasPrefix(f.Message, want.removal) || after[i]-before[i] != want.count {
+			t.Errorf("%s: %+v (requests %d before, %d after); want %s at level %s, %q, %d more requests", subjects[i], f, before[i], after[i], want.check, want.level, want.removal, want.count)
+		}
+	}
+	if f := byCheck["customresourcedefinition widgets.dead.example.com"]; f.Check != audit.CheckWebhookNoEndpoints || f.Level != audit.Error {
+		t.Errorf("the webhook without endpoints: %+v, want %s", f, audit.CheckWebhookNoEndpoints)
+	}
+	if f, ok := byCheck["customresourcedefinition widgets.alive.example.com"]; ok {
+		t.Errorf("the webhook with a ready endpoint: %+v, want no finding", f)
+	}
+	for _, name := range []string{"metrics", "customresourcedefinitions", "endpointslices"} {
+		if s := source(r, name); !s.Read {
+			t.Errorf("source %s not read: %s", name, s.Note)
+		}
+	}
+	if note := source(r, "metrics").Note; !strings.Contains(note, "the cluster's one API server instance") {
+		t.Errorf("metrics note %q, want the one instance of its identity lease", note)
+	}
+	t.Logf("%d findings; %+v", len(r.Findings), r.Sources)
+}
+
+// webhookCRD returns a CRD widgets.NAME.example.com whose conversion
+// webhook is the Service default/NAME.
+func webhookCRD(name string) map[string]any {
+	schema := map[string]any{"openAPIV3Schema": map[string]any{"type": "object", "x-kubernetes-preserve-unknown-fields": true}}
+	return map[string]any{
+		"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+		"metadata": map[string]any{"name": "widgets." + name + ".example.com"},
+		"spec": map[string]any{
+			"group": name + ".example.com", "scope": "Namespaced",
+			"names": map[string]any{"plural": "widgets", "singular": "widget", "kind": "Widget", "listKind": "WidgetList"},
+			"versions": []any{
+				map[string]any{"name": "v1", "served": true, "storage": true, "schema": schema},
+				map[string]any{"name": "v2", "served": true, "storage": false, "schema": schema},
+			},
+			"conversion": map[string]any{"strategy": "Webhook", "webhook": map[string]any{
+				"conversionReviewVersions": []any{"v1"},
+				"clientConfig":             map[string]any{"service": map[string]any{"namespace": "default", "name": name, "path": "/convert"}},
+			}},
+		},
+	}
+}
+
+func runAudit(t *testing.T, cfg *rest.Config) *audit.Report {
+	t.Helper()
+	r, err := audit.Run(context.Background(), cfg, audit.Options{Target: 38})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func source(r *audit.Report, name string) audit.Source {
+	for _, s := range r.Sources {
+		if s.Name == name {
+			return s
+		}
+	}
+	return audit.Source{Name: name, Note: "missing from the report"}
+}
+
+// requestCounts returns the counts of requests the findings of r about
+// each subject give, 0 when there is none.
+func requestCounts(t *testing.T, r *audit.Report, subjects []string) []int {
+	t.Helper()
+	counts := make([]int, len(subjects))
+	for i, s := range subjects {
+		for _, f := range r.Findings {
+			if f.Subject != s {
+				continue
+			}
+			_, after, _ := strings.Cut(f.Message, "requested ")
+			if strings.HasPrefix(after, "once ") {
+				counts[i] = 1
+				continue
+			}
+			n, err := strconv.Atoi(strings.Fields(after)[0])
+			if err != nil {
+				t.Fatalf("no count in %q", f.Message)
+			}
+			counts[i] = n
+		}
+	}
+	return counts
+}

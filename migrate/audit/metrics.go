@@ -197,7 +197,9 @@ func (a *auditor) instances(ctx context.Context) string {
 		return "from one API server instance; how many the cluster has is unknown (its identity leases in kube-system: " + err.Error() + ")"
 	}
 	switch n := len(list.Items); {
-	case n > 1 || list.GetContinue() != "":
+	case list.GetContinue() != "":
+		return fmt.Sprintf("from one API server instance of more than %d: each counts only the requests it served since it started", n)
+	case n > 1:
 		return fmt.Sprintf("from one API server instance of %d: each counts only the requests it served since it started", n)
 	case n == 1:
 		return "from the cluster's one API server instance, since it started"

@@ -38,7 +38,9 @@ func (a *auditor) readCRDs(ctx context.Context) crdIndex {
 			crd := &list.Items[i]
 			n++
 			a.judgeCRD(ctx, crd)
-			index[schema.GroupResource{Group: crd.Spec.Group, Resource: crd.Spec.Names.Plural}] = versionsOf(crd)
+			v := versionsOf(crd)
+			index[schema.GroupResource{Group: crd.Spec.Group, Resource: crd.Spec.Names.Plural}] = v
+			a.crdOld = append(a.crdOld, crdOldVersions(crd, v.deprecated)...)
 		}
 		if list.Continue == "" {
 			break

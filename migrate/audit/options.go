@@ -16,6 +16,12 @@ type Options struct {
 	MaxAnswerBytes int64
 	// Now is the time certificates are judged at (default time.Now).
 	Now func() time.Time
+	// OldVersions, when set, returns the built-in apiVersions and kinds
+	// that break at the target release (a minor of 1.x): the objects of
+	// each kind are listed, metadata only, and their managedFields name
+	// the managers that last wrote through one of them. The versions of
+	// CRDs that are deprecated or no longer served are added to them.
+	OldVersions func(target int) []OldVersion
 }
 
 func (o Options) withDefaults() Options {

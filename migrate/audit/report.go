@@ -20,6 +20,7 @@ const (
 	CheckStoredVersionNotServed = "stored-version-not-served"
 	CheckWebhookCAExpired       = "webhook-ca-expired"
 	CheckWebhookNoEndpoints     = "webhook-no-endpoints"
+	CheckOldVersionWritten      = "old-version-written"
 )
 
 // Finding is one thing audit found.

@@ -11,6 +11,7 @@ import (
 	apimachineryversion "k8s.io/apimachinery/pkg/version"
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/metadata"
 	"k8s.io/client-go/rest"
 
 	"github.com/kubeversion/kubeversion/migrate"
@@ -22,10 +23,12 @@ type auditor struct {
 	discovery *discovery.DiscoveryClient
 	ext       apiextensionsclient.Interface
 	dynamic   dynamic.Interface
+	meta      metadata.Interface
 	report    *Report
 
 	webhookServices int    // conversion webhooks given by a Service
 	endpointsErr    string // why their EndpointSlices could not be read
+	crdOld          []OldVersion
 }
 
 // Run reads the cluster of cfg and returns its report. An error means the
@@ -50,6 +53,9 @@ func Run(ctx context.Context, cfg *rest.Config, o Options) (*Report, error) {
 	if a.dynamic, err = dynamic.NewForConfig(cfg); err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
 	}
+	if a.meta, err = metadata.NewForConfig(cfg); err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
 	info, err := a.discovery.ServerVersion()
 	if err != nil {
 		return nil, fmt.Errorf("audit: reading the server's version: %w", err)
@@ -66,6 +72,11 @@ func Run(ctx context.Context, cfg *rest.Config, o Options) (*Report, error) {
 	a.report.Target = "1." + strconv.Itoa(target)
 	crds := a.readCRDs(ctx)
 	a.readMetrics(ctx, target, crds)
+	olds := a.crdOld
+	if o.OldVersions != nil {
+		olds = append(o.OldVersions(target), olds...)
+	}
+	a.readManagers(ctx, olds)
 	return a.report, nil
 }
 

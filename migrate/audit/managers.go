@@ -1,0 +1,224 @@
+package audit
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// OldVersion is an apiVersion and kind that breaks, or will, at the
+// target: objects whose managedFields name it were last written through
+// it, and the tools that wrote them will fail or warn at their next
+// write.
+type OldVersion struct {
+	APIVersion string // such as extensions/v1beta1
+	Kind       string
+	Level      Level
+	Message    string // why, such as kubectl's error and the replacement
+	// Groups are where objects of the kind are listed: the groups that
+	// serve it now, such as networking.k8s.io for an Ingress of
+	// extensions/v1beta1.
+	Groups []string
+}
+
+// maxManagers bounds the distinct (version, manager) pairs a run keeps.
+const maxManagers = 1000
+
+// writer is a manager that last wrote objects through an old version.
+type writer struct {
+	old       *OldVersion
+	manager   string
+	operation string
+	objects   int
+	example   string // namespace/name of the first object
+}
+
+// readManagers lists the metadata of every object of each kind of olds,
+// a page at a time, and adds a finding for each manager whose
+// managedFields entry names an old version.
+func (a *auditor) readManagers(ctx context.Context, olds []OldVersion) {
+	if len(olds) == 0 {
+		return
+	}
+	lists, err := a.preferredResources(ctx, olds)
+	if err != nil {
+		a.report.unread("managedFields", "discovery: "+err.Error())
+		return
+	}
+	byResource := map[schema.GroupVersionResource][]*OldVersion{}
+	for i := range olds {
+		for _, gvr := range servedResources(lists, &olds[i]) {
+			byResource[gvr] = append(byResource[gvr], &olds[i])
+		}
+	}
+	resources := slices.SortedFunc(func(yield func(schema.GroupVersionResource) bool) {
+		for gvr := range byResource {
+			if !yield(gvr) {
+				return
+			}
+		}
+	}, func(x, y schema.GroupVersionResource) int { return cmp.Compare(x.String(), y.String()) })
+	writers := map[[3]string]*writer{}
+	dropped, objects := 0, 0
+	var unread []string
+	for _, gvr := range resources {
+		n, err := a.listManagers(ctx, gvr, byResource[gvr], writers, &dropped)
+		objects += n
+		if err != nil {
+			unread = append(unread, gvr.Resource+"."+gvr.Group+": "+err.Error())
+		}
+	}
+	ws := make([]*writer, 0, len(writers))
+	for _, w := range writers {
+		ws = append(ws, w)
+	}
+	slices.SortFunc(ws, func(x, y *writer) int {
+		return cmp.Or(cmp.Compare(x.old.APIVersion, y.old.APIVersion), cmp.Compare(x.old.Kind, y.old.Kind), cmp.Compare(x.manager, y.manager), cmp.Compare(x.operation, y.operation))
+	})
+	for _, w := range ws {
+		a.report.add(Finding{Check: CheckOldVersionWritten, Level: w.old.Level, Subject: w.old.APIVersion + " " + w.old.Kind,
+			Message: fmt.Sprintf("%s last written through it by the manager %q (%s), such as %s: %s", objectsText(w.objects), w.manager, w.operation, w.example, w.old.Message),
+			Fix:     "move the manager's manifests to the replacement and apply them again"})
+	}
+	note := fmt.Sprintf("the managedFields of %d objects of %d resources", objects, len(resources))
+	if dropped > 0 {
+		note += fmt.Sprintf("; %d more managers not listed (at most %d)", dropped, maxManagers)
+	}
+	if len(unread) > 0 {
+		a.report.unread("managedFields", note+"; not read: "+strings.Join(unread, "; "))
+		return
+	}
+	a.report.read("managedFields", note)
+}
+
+// preferredResources returns the resources of the preferred version of
+// each group of olds that the server serves, as the discovery of each
+// group lists them (a group not served is left out).
+func (a *auditor) preferredResources(ctx context.Context, olds []OldVersion) ([]*metav1.APIResourceList, error) {
+	var groups []string
+	for _, o := range olds {
+		for _, g := range o.Groups {
+			if !slices.Contains(groups, g) {
+				groups = append(groups, g)
+			}
+		}
+	}
+	slices.Sort(groups)
+	var lists []*metav1.APIResourceList
+	for _, g := range groups {
+		preferred := "v1"
+		if g != "" {
+			var group metav1.APIGroup
+			err := a.discovery.RESTClient().Get().AbsPath("/apis", g).Do(ctx).Into(&group)
+			if apierrors.IsNotFound(err) {
+				continue
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", g, err)
+			}
+			preferred = group.PreferredVersion.GroupVersion
+		}
+		l, err := a.discovery.ServerResourcesForGroupVersion(preferred)
+		if apierrors.IsNotFound(err) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", preferred, err)
+		}
+		lists = append(lists, l)
+	}
+	return lists, nil
+}
+
+// servedResources returns the resources of lists that serve old's kind in
+// its groups.
+func servedResources(lists []*metav1.APIResourceList, old *OldVersion) []schema.GroupVersionResource {
+	var gvrs []schema.GroupVersionResource
+	for _, l := range lists {
+		gv, err := schema.ParseGroupVersion(l.GroupVersion)
+		if err != nil || !slices.Contains(old.Groups, gv.Group) {
+			continue
+		}
+		for _, r := range l.APIResources {
+			if r.Kind == old.Kind && !strings.Contains(r.Name, "/") && slices.Contains(r.Verbs, "list") {
+				gvrs = append(gvrs, gv.WithResource(r.Name))
+			}
+		}
+	}
+	return gvrs
+}
+
+// listManagers lists the metadata of gvr's objects and counts, in
+// writers, the managers whose entries name one of olds.
+func (a *auditor) listManagers(ctx context.Context, gvr schema.GroupVersionResource, olds []*OldVersion, writers map[[3]string]*writer, dropped *int) (int, error) {
+	opts := metav1.ListOptions{Limit: a.opts.PageSize}
+	n := 0
+	for {
+		list, err := a.meta.Resource(gvr).List(ctx, opts)
+		if err != nil {
+			return n, err
+		}
+		for i := range list.Items {
+			o := &list.Items[i]
+			n++
+			for _, e := range o.ManagedFields {
+				i := slices.IndexFunc(olds, func(old *OldVersion) bool { return old.APIVersion == e.APIVersion })
+				if i < 0 {
+					continue
+				}
+				key := [3]string{e.APIVersion + " " + olds[i].Kind, e.Manager, string(e.Operation)}
+				w := writers[key]
+				if w == nil {
+					if len(writers) >= maxManagers {
+						*dropped++
+						continue
+					}
+					w = &writer{old: olds[i], manager: e.Manager, operation: string(e.Operation), example: strings.TrimPrefix(o.Namespace+"/"+o.Name, "/")}
+					writers[key] = w
+				}
+				w.objects++
+			}
+		}
+		if list.Continue == "" {
+			return n, nil
+		}
+		if list.Continue == opts.Continue {
+			return n, fmt.Errorf("the server sent the same continue token twice")
+		}
+		opts.Continue = list.Continue
+	}
+}
+
+// crdOldVersions returns the versions of crd whose writers break: a
+// deprecated version (a warning) and a version no longer served (an
+// error: the next write through it is refused).
+func crdOldVersions(crd *apiextensionsv1.CustomResourceDefinition, deprecated map[string]string) []OldVersion {
+	var olds []OldVersion
+	kind, group := crd.Spec.Names.Kind, []string{crd.Spec.Group}
+	for _, v := range crd.Spec.Versions {
+		apiVersion := crd.Spec.Group + "/" + v.Name
+		switch {
+		case !v.Served:
+			olds = append(olds, OldVersion{APIVersion: apiVersion, Kind: kind, Level: Error, Groups: group,
+				Message: apiVersion + " is no longer served: its next write through it is refused"})
+		case v.Deprecated:
+			olds = append(olds, OldVersion{APIVersion: apiVersion, Kind: kind, Level: Warning, Groups: group, Message: deprecated[v.Name]})
+		}
+	}
+	return olds
+}
+
+// objectsText says n objects: "1 object was", "7 objects were".
+func objectsText(n int) string {
+	if n == 1 {
+		return "1 object was"
+	}
+	return fmt.Sprintf("%d objects were", n)
+}

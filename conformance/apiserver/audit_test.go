@@ -24,7 +24,9 @@ import (
 // webhooks, one whose Service has no EndpointSlice and one whose Service
 // has a ready endpoint. Audit, judging for 1.38, must find the first an
 // error, the second a warning, with their counts, the Service without
-// endpoints an error, and the server's identity lease.
+// endpoints an error, and the server's identity lease; and, in the
+// managedFields of DeviceClasses listed in pages of 2, the manager that
+// wrote three of them through v1beta1.
 func TestAuditKubeAPIServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a kube-apiserver")
@@ -62,6 +64,23 @@ func TestAuditKubeAPIServer(t *testing.T) {
 	for _, name := range []string{"dead", "alive"} {
 		create(crds, "", webhookCRD(name))
 	}
+	// Objects written through old versions, whose managedFields keep them
+	// (an entry needs a field of the manager's: a label):
+	// three DeviceClasses through resource.k8s.io/v1beta1 by legacy-dra,
+	// one through v1 by new-dra.
+	writeAs := func(manager, apiVersion string, names ...string) {
+		t.Helper()
+		group, version, _ := strings.Cut(apiVersion, "/")
+		r := dyn.Resource(schema.GroupVersionResource{Group: group, Version: version, Resource: "deviceclasses"})
+		for _, name := range names {
+			obj := &unstructured.Unstructured{Object: map[string]any{"apiVersion": apiVersion, "kind": "DeviceClass", "metadata": map[string]any{"name": name, "labels": map[string]any{"tier": "gpu"}}}}
+			if _, err := r.Create(ctx, obj, metav1.CreateOptions{FieldManager: manager}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	writeAs("legacy-dra", "resource.k8s.io/v1beta1", "gpu-a", "gpu-b", "gpu-c")
+	writeAs("new-dra", "resource.k8s.io/v1", "gpu-d")
 
 	subjects := []string{"resource.k8s.io/v1beta1 resourceslices", "coordination.k8s.io/v1beta1 leasecandidates"}
 	before := requestCounts(t, runAudit(t, srv.config), subjects)
@@ -111,7 +130,11 @@ func TestAuditKubeAPIServer(t *testing.T) {
 	if f, ok := byCheck["customresourcedefinition widgets.alive.example.com"]; ok {
 		t.Errorf("the webhook with a ready endpoint: %+v, want no finding", f)
 	}
-	for _, name := range []string{"metrics", "customresourcedefinitions", "endpointslices"} {
+	want := `3 objects were last written through it by the manager "legacy-dra" (Update), such as gpu-a: removed in Kubernetes 1.38`
+	if f := byCheck["resource.k8s.io/v1beta1 DeviceClass"]; f.Check != audit.CheckOldVersionWritten || f.Level != audit.Error || f.Message != want {
+		t.Errorf("DeviceClasses written through v1beta1: %+v, want %s: %s", f, audit.CheckOldVersionWritten, want)
+	}
+	for _, name := range []string{"metrics", "customresourcedefinitions", "endpointslices", "managedFields"} {
 		if s := source(r, name); !s.Read {
 			t.Errorf("source %s not read: %s", name, s.Note)
 		}
@@ -119,7 +142,7 @@ func TestAuditKubeAPIServer(t *testing.T) {
 	if note := source(r, "metrics").Note; !strings.Contains(note, "the cluster's one API server instance") {
 		t.Errorf("metrics note %q, want the one instance of its identity lease", note)
 	}
-	t.Logf("%d findings; %+v", len(r.Findings), r.Sources)
+	t.Logf("%d findings: %+v; %+v", len(r.Findings), r.Findings, r.Sources)
 }
 
 // webhookCRD returns a CRD widgets.NAME.example.com whose conversion
@@ -146,7 +169,13 @@ func webhookCRD(name string) map[string]any {
 
 func runAudit(t *testing.T, cfg *rest.Config) *audit.Report {
 	t.Helper()
-	r, err := audit.Run(context.Background(), cfg, audit.Options{Target: 38})
+	r, err := audit.Run(context.Background(), cfg, audit.Options{Target: 38, PageSize: 2, OldVersions: func(target int) []audit.OldVersion {
+		if target != 38 {
+			t.Errorf("OldVersions(%d), want the target 38", target)
+		}
+		return []audit.OldVersion{{APIVersion: "resource.k8s.io/v1beta1", Kind: "DeviceClass", Level: audit.Error,
+			Message: "removed in Kubernetes 1.38", Groups: []string{"resource.k8s.io"}}}
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/auditcmd"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/cluster"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/diag"
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/lifecycle"
 	"github.com/kubeversion/kubeversion/migrate/audit"
 )
 
@@ -62,7 +63,8 @@ func runAudit(e *env, args []string) int {
 	cluster.RouteLogs(e.stderr, "kubeversion audit: ")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	r, err := audit.Run(ctx, cfg, audit.Options{Target: target, RequestTimeout: *timeout})
+	r, err := audit.Run(ctx, cfg, audit.Options{Target: target, RequestTimeout: *timeout,
+		OldVersions: func(target int) []audit.OldVersion { return auditcmd.OldVersions(lifecycle.Load(), target) }})
 	if err != nil {
 		return fail("%s", strings.TrimPrefix(err.Error(), "audit: "))
 	}

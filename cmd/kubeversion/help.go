@@ -65,10 +65,15 @@ after the server's). It writes nothing. It reads:
     spec.versions until their objects are migrated: kubeversion migrate
     NAME), a stored version no longer served, a conversion webhook whose
     caBundle holds an expired certificate or whose Service has no ready
-    endpoint.
+    endpoint;
+  - the managedFields of every object of a kind with a built-in version
+    removed by the target (an error) or deprecated (a warning), as
+    'kubeversion api-versions' judges them, and of a CRD's deprecated or
+    unserved versions: the managers that last wrote through one, and how
+    many objects, listed as metadata a page at a time.
 Each source that could not be read (no permission to /metrics, no
 EndpointSlices) is listed with the reason: a report without findings claims
-nothing of what was not read. Audit logs, managedFields, Helm releases and
+nothing of what was not read. Audit logs, Helm releases and
 StorageVersionMigrations are not read yet.
 
 Exit status: 0 when no finding is an error, even if some sources could not

@@ -47,7 +47,7 @@ func (a *auditor) readMetrics(ctx context.Context, target int, crds crdIndex) {
 	}
 	a.report.read("metrics", a.instances(ctx))
 	for _, r := range deprecatedRequests(families) {
-		a.judgeRequest(r, target, crds)
+		a.judgeRequest(r, timesText(r.count)+" since this API server started", target, crds)
 	}
 }
 
@@ -141,8 +141,9 @@ func labels(m *dto.Metric) map[string]string {
 	return l
 }
 
-// judgeRequest adds the finding of one deprecated version requested.
-func (a *auditor) judgeRequest(r deprecatedRequest, target int, crds crdIndex) {
+// judgeRequest adds the finding of one deprecated version requested, how
+// often and by whom as when says.
+func (a *auditor) judgeRequest(r deprecatedRequest, when string, target int, crds crdIndex) {
 	gv := r.version
 	if r.group != "" {
 		gv = r.group + "/" + r.version
@@ -152,7 +153,7 @@ func (a *auditor) judgeRequest(r deprecatedRequest, target int, crds crdIndex) {
 		resource += "/" + r.subresource
 	}
 	subject := gv + " " + resource
-	times := "requested " + timesText(r.count) + " since this API server started"
+	times := "requested " + when
 	if crd := crds[schema.GroupResource{Group: r.group, Resource: r.resource}]; crd != nil {
 		subject = "customresourcedefinition " + crd.name + " version " + r.version
 		warning := crd.deprecated[r.version]

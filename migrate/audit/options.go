@@ -22,6 +22,11 @@ type Options struct {
 	// the managers that last wrote through one of them. The versions of
 	// CRDs that are deprecated or no longer served are added to them.
 	OldVersions func(target int) []OldVersion
+	// AuditLogs are audit logs of the API server to read, JSON lines as
+	// its log backend writes them: who requested a deprecated version
+	// (user, user agent), how often, and when last. Events over 16 MiB
+	// are skipped.
+	AuditLogs []string
 }
 
 func (o Options) withDefaults() Options {

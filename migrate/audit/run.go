@@ -72,6 +72,9 @@ func Run(ctx context.Context, cfg *rest.Config, o Options) (*Report, error) {
 	a.report.Target = "1." + strconv.Itoa(target)
 	crds := a.readCRDs(ctx)
 	a.readMetrics(ctx, target, crds)
+	for _, path := range o.AuditLogs {
+		a.readAuditLog(path, target, crds)
+	}
 	olds := a.crdOld
 	if o.OldVersions != nil {
 		olds = append(o.OldVersions(target), olds...)

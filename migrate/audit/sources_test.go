@@ -91,7 +91,7 @@ apiserver_request_total{code="200",component="apiserver",dry_run="",group="examp
 	}
 	a := &auditor{report: &Report{}}
 	for _, r := range deprecatedRequests(families) {
-		a.judgeRequest(r, 38, crdIndex{})
+		a.judgeRequest(r, timesText(r.count)+" since this API server started", 38, crdIndex{})
 	}
 	want := []Finding{
 		{Check: CheckDeprecatedAPIRequested, Level: Warning, Subject: "v1 endpoints",

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/signal"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -29,6 +28,8 @@ func runAudit(e *env, args []string) int {
 	kubeconfig := flags.String("kubeconfig", "", "path to the kubeconfig `FILE` (default $KUBECONFIG, then ~/.kube/config, then in-cluster)")
 	kubecontext := flags.String("context", "", "the kubeconfig `CONTEXT` to use (default the current context)")
 	release := flags.String("kubernetes-version", "", "judge for an upgrade to Kubernetes `1.N` (default the minor after the server's)")
+	var logs pathList
+	flags.Var(&logs, "audit-log", "read the API server's audit log `FILE` (JSON lines, as its log backend writes\nthem) for who requested deprecated versions: user, user agent, how often, when\nlast; may be repeated")
 	timeout := flags.Duration("request-timeout", time.Minute, "bound each request to the cluster by `DURATION`")
 	output := flags.String("o", "text", "print `text|json|markdown`")
 	extra, status, ok := parseFlags(e, flags, args)
@@ -49,7 +50,7 @@ func runAudit(e *env, args []string) int {
 	}
 	target := 0
 	if *release != "" {
-		m, err := parseTarget(*release)
+		m, err := auditcmd.ParseTarget(*release)
 		if err != nil {
 			return fail("--kubernetes-version %v", err)
 		}
@@ -63,7 +64,7 @@ func runAudit(e *env, args []string) int {
 	cluster.RouteLogs(e.stderr, "kubeversion audit: ")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	r, err := audit.Run(ctx, cfg, audit.Options{Target: target, RequestTimeout: *timeout,
+	r, err := audit.Run(ctx, cfg, audit.Options{Target: target, RequestTimeout: *timeout, AuditLogs: logs,
 		OldVersions: func(target int) []audit.OldVersion { return auditcmd.OldVersions(lifecycle.Load(), target) }})
 	if err != nil {
 		return fail("%s", strings.TrimPrefix(err.Error(), "audit: "))
@@ -72,14 +73,4 @@ func runAudit(e *env, args []string) int {
 		return fail("%v", err)
 	}
 	return auditcmd.ExitStatus(r)
-}
-
-// parseTarget returns N of a release 1.N (or v1.N).
-func parseTarget(s string) (int, error) {
-	minor, ok := strings.CutPrefix(strings.TrimPrefix(s, "v"), "1.")
-	n, err := strconv.Atoi(minor)
-	if !ok || err != nil || n < 1 || strconv.Itoa(n) != minor {
-		return 0, fmt.Errorf("%q: want a release 1.N, such as 1.38", s)
-	}
-	return n, nil
 }

@@ -30,7 +30,7 @@ Usage:
                                           rewrite every stored object of a CRD on
                                           the cluster in its storage version, then
                                           trim status.storedVersions
-  kubeversion audit [--kubernetes-version 1.N] [-o text|json|markdown]
+  kubeversion audit [--kubernetes-version 1.N] [--audit-log FILE]... [-o FORMAT]
                                           report what on the cluster breaks at the
                                           next upgrade: deprecated versions still
                                           requested, CRDs not ready
@@ -71,10 +71,14 @@ after the server's). It writes nothing. It reads:
     'kubeversion api-versions' judges them, and of a CRD's deprecated or
     unserved versions: the managers that last wrote through one, and how
     many objects, listed as metadata a page at a time.
+  - with --audit-log, the API server's audit log: each user and user agent
+    that requested a deprecated version, how often and when last (the
+    garbage collector's and other controllers' own lists of every resource
+    left out, and counted).
 Each source that could not be read (no permission to /metrics, no
 EndpointSlices) is listed with the reason: a report without findings claims
-nothing of what was not read. Audit logs, Helm releases and
-StorageVersionMigrations are not read yet.
+nothing of what was not read. Helm releases and StorageVersionMigrations are
+not read yet.
 
 Exit status: 0 when no finding is an error, even if some sources could not
 be read; 1 when one is; 2 for usage errors and a cluster that cannot be read
@@ -157,7 +161,7 @@ var synopses = map[string]string{
 	"highest":       "[VERSION...]",
 	"validate":      "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--kubernetes-version 1.N] [--allow-unchecked] [--no-kustomize] [--kustomize-remote] [-o text|json|github|sarif] OBJECTS...",
 	"api-versions":  "[--kubernetes-version 1.N] [-o text|json]",
-	"audit":         "[--kubeconfig FILE] [--context NAME] [--kubernetes-version 1.N] [--request-timeout DURATION] [-o text|json|markdown]",
+	"audit":         "[--kubeconfig FILE] [--context NAME] [--kubernetes-version 1.N] [--audit-log FILE]... [--request-timeout DURATION] [-o text|json|markdown]",
 	"webhook check": "--crd FILE [--url URL] [--ca FILE] [--tls-server-name NAME] [--insecure-skip-tls-verify] [--ignore PATH]... [--timeout DURATION] [-o text|json|github] OBJECT...",
 }
 

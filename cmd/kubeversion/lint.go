@@ -13,7 +13,7 @@ import (
 // runLint is "kubeversion lint [flags] PATH..." (see its --help).
 func runLint(e *env, args []string) int {
 	flags := newFlagSet(e, "lint", synopses["lint"])
-	var oldFlag oldPaths
+	var oldFlag pathList
 	flags.Var(&oldFlag, "old", "check each CRD of PATH as an update of the live object of the same\nmetadata.name in `FILE` (the output of kubectl get crd NAME -o yaml), or in the\nfiles of a directory; may be repeated. A live object that no PATH has is a\ncrd-removed finding. cluster: reads each live CRD of a PATH's name from the\ncluster of the current kubeconfig context, cluster:CONTEXT from that context's\n(then crd-removed is not checked: other CRDs of the cluster are no concern)")
 	kubeconfig := flags.String("kubeconfig", "", "the kubeconfig `FILE` of --old cluster: (default $KUBECONFIG, then ~/.kube/config)")
 	format := flags.String("o", "text", "print `text|json|github|markdown|sarif`: compiler-style lines, one JSON\ndocument, GitHub Actions annotations, Markdown for a step summary, or a\nSARIF 2.1.0 log for code scanning")
@@ -80,13 +80,13 @@ func runLint(e *env, args []string) int {
 	return exitOK
 }
 
-// oldPaths is --old: the files and directories of the live objects, as
-// many as given.
-type oldPaths []string
+// pathList is a flag of paths that may be repeated (--old, --crd,
+// --audit-log): every path given, in order.
+type pathList []string
 
-func (o *oldPaths) String() string { return strings.Join(*o, ",") }
+func (o *pathList) String() string { return strings.Join(*o, ",") }
 
-func (o *oldPaths) Set(path string) error {
+func (o *pathList) Set(path string) error {
 	*o = append(*o, path)
 	return nil
 }

@@ -11,7 +11,7 @@
 //	kubeversion api-versions [--kubernetes-version 1.N] [-o text|json]
 //	kubeversion webhook check --crd FILE [--url URL] [--ca FILE] [--ignore PATH]... [-o text|json|github] OBJECT...
 //	kubeversion migrate [--dry-run] [--state-file FILE] [--kubeconfig FILE] [--context NAME] [-o text|json] CRD-NAME
-//	kubeversion audit [--kubeconfig FILE] [--context NAME] [--kubernetes-version 1.N] [-o text|json|markdown]
+//	kubeversion audit [--kubeconfig FILE] [--context NAME] [--kubernetes-version 1.N] [--audit-log FILE]... [-o text|json|markdown]
 //	kubeversion help [COMMAND]
 //	kubeversion completion bash|zsh|fish
 //	kubeversion --version

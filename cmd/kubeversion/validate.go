@@ -14,7 +14,7 @@ import (
 // runValidate is "kubeversion validate [flags] OBJECTS..." (see its --help).
 func runValidate(e *env, args []string) int {
 	flags := newFlagSet(e, "validate", synopses["validate"])
-	var crdPaths, oldFlag oldPaths
+	var crdPaths, oldFlag pathList
 	flags.Var(&crdPaths, "crd", "read CustomResourceDefinitions from `PATH` (a file, a directory, - for standard\ninput), besides those of OBJECTS; may be repeated")
 	flags.Var(&oldFlag, "old", "check each object as an update of its live object in `PATH` (the output of\nkubectl get -o yaml): the object of the same group, kind, namespace and name;\nmay be repeated. An object without one is checked as a create")
 	level := flags.String("validate", validate.FieldStrict, "what to do with unknown and duplicate fields, as kubectl's --validate:\n`strict|warn|ignore`. strict: the API server refuses the object before\nvalidation; warn: warnings, and the object is validated; ignore: nothing;\ntrue and false are strict and ignore")

@@ -26,7 +26,8 @@ import (
 // error, the second a warning, with their counts, the Service without
 // endpoints an error, and the server's identity lease; and, in the
 // managedFields of DeviceClasses listed in pages of 2, the manager that
-// wrote three of them through v1beta1.
+// wrote three of them through v1beta1; and StorageVersionMigrations that
+// failed, run and succeeded.
 func TestAuditKubeAPIServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a kube-apiserver")
@@ -81,6 +82,22 @@ func TestAuditKubeAPIServer(t *testing.T) {
 	}
 	writeAs("legacy-dra", "resource.k8s.io/v1beta1", "gpu-a", "gpu-b", "gpu-c")
 	writeAs("new-dra", "resource.k8s.io/v1", "gpu-d")
+	// StorageVersionMigrations, whose status the controller (not running
+	// here) would write: one failed, one running, one succeeded.
+	svms := schema.GroupVersionResource{Group: "storagemigration.k8s.io", Version: "v1", Resource: "storageversionmigrations"}
+	for name, cond := range map[string]string{"failed": "Failed", "running": "Running", "done": "Succeeded"} {
+		create(svms, "", map[string]any{"apiVersion": "storagemigration.k8s.io/v1", "kind": "StorageVersionMigration",
+			"metadata": map[string]any{"name": name}, "spec": map[string]any{"resource": map[string]any{"group": "dead.example.com", "resource": "widgets"}}})
+		u, err := dyn.Resource(svms).Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		u.Object["status"] = map[string]any{"conditions": []any{map[string]any{"type": cond, "status": "True", "reason": "Test",
+			"message": "conversion webhook unreachable", "lastTransitionTime": time.Now().UTC().Format(time.RFC3339)}}}
+		if _, err := dyn.Resource(svms).UpdateStatus(ctx, u, metav1.UpdateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	subjects := []string{"resource.k8s.io/v1beta1 resourceslices", "coordination.k8s.io/v1beta1 leasecandidates"}
 	before := requestCounts(t, runAudit(t, srv.config), subjects)
@@ -134,7 +151,17 @@ func TestAuditKubeAPIServer(t *testing.T) {
 	if f := byCheck["resource.k8s.io/v1beta1 DeviceClass"]; f.Check != audit.CheckOldVersionWritten || f.Level != audit.Error || f.Message != want {
 		t.Errorf("DeviceClasses written through v1beta1: %+v, want %s: %s", f, audit.CheckOldVersionWritten, want)
 	}
-	for _, name := range []string{"metrics", "customresourcedefinitions", "endpointslices", "managedFields"} {
+	if f := byCheck["storageversionmigration failed"]; f.Check != audit.CheckStorageMigrationFailed || f.Level != audit.Error ||
+		f.Message != "the migration of widgets.dead.example.com failed (Test: conversion webhook unreachable): objects may still be stored in older versions" || f.Fix != "kubeversion migrate widgets.dead.example.com" {
+		t.Errorf("the failed migration: %+v", f)
+	}
+	if f := byCheck["storageversionmigration running"]; f.Check != audit.CheckStorageMigrationRunning || f.Level != audit.Warning {
+		t.Errorf("the running migration: %+v", f)
+	}
+	if f, ok := byCheck["storageversionmigration done"]; ok {
+		t.Errorf("the migration that succeeded: %+v, want no finding", f)
+	}
+	for _, name := range []string{"metrics", "customresourcedefinitions", "endpointslices", "managedFields", "storageversionmigrations"} {
 		if s := source(r, name); !s.Read {
 			t.Errorf("source %s not read: %s", name, s.Note)
 		}

@@ -22,13 +22,17 @@
 //     spec.versions: `kubeversion migrate NAME` moves them); a stored
 //     version no longer served; a conversion webhook whose caBundle holds
 //     an expired certificate, or whose Service has no ready endpoint in
-//     its EndpointSlices.
+//     its EndpointSlices;
+//   - the managedFields of the objects of each kind with a version that
+//     breaks at the target (Options.OldVersions, and the CRDs' deprecated
+//     or unserved versions): the managers that last wrote through one;
+//   - the StorageVersionMigrations that failed or run;
+//   - audit logs (Options.AuditLogs): who requested a deprecated version.
 //
 // Every source that could not be read is in Report.Sources with the
 // reason, so that a report with no findings never claims more than was
 // read.
 //
-// Not yet in scope: audit logs, managedFields of objects, Helm releases,
-// StorageVersionMigrations, and webhooks given by URL (their reachability
-// is not checked).
+// Not yet in scope: Helm releases, and webhooks given by URL (their
+// reachability is not checked).
 package audit

@@ -14,13 +14,15 @@ const (
 
 // The checks of findings.
 const (
-	CheckRemovedAPIRequested    = "removed-api-requested"
-	CheckDeprecatedAPIRequested = "deprecated-api-requested"
-	CheckStorageMigrationNeeded = "storage-migration-needed"
-	CheckStoredVersionNotServed = "stored-version-not-served"
-	CheckWebhookCAExpired       = "webhook-ca-expired"
-	CheckWebhookNoEndpoints     = "webhook-no-endpoints"
-	CheckOldVersionWritten      = "old-version-written"
+	CheckRemovedAPIRequested     = "removed-api-requested"
+	CheckDeprecatedAPIRequested  = "deprecated-api-requested"
+	CheckStorageMigrationNeeded  = "storage-migration-needed"
+	CheckStoredVersionNotServed  = "stored-version-not-served"
+	CheckWebhookCAExpired        = "webhook-ca-expired"
+	CheckWebhookNoEndpoints      = "webhook-no-endpoints"
+	CheckOldVersionWritten       = "old-version-written"
+	CheckStorageMigrationFailed  = "storage-migration-failed"
+	CheckStorageMigrationRunning = "storage-migration-running"
 )
 
 // Finding is one thing audit found.

@@ -72,6 +72,7 @@ func Run(ctx context.Context, cfg *rest.Config, o Options) (*Report, error) {
 	a.report.Target = "1." + strconv.Itoa(target)
 	crds := a.readCRDs(ctx)
 	a.readMetrics(ctx, target, crds)
+	a.readMigrations(ctx, crds)
 	for _, path := range o.AuditLogs {
 		a.readAuditLog(path, target, crds)
 	}

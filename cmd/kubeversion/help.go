@@ -77,8 +77,8 @@ after the server's). It writes nothing. It reads:
     left out, and counted).
 Each source that could not be read (no permission to /metrics, no
 EndpointSlices) is listed with the reason: a report without findings claims
-nothing of what was not read. Helm releases and StorageVersionMigrations are
-not read yet.
+nothing of what was not read. StorageVersionMigrations that failed are
+errors, those that run warnings. Helm releases are not read yet.
 
 Exit status: 0 when no finding is an error, even if some sources could not
 be read; 1 when one is; 2 for usage errors and a cluster that cannot be read

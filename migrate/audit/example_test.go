@@ -58,6 +58,7 @@ func ExampleRun() {
 	// customresourcedefinitions read: true
 	// metrics read: false
 	// storageversionmigrations read: false
+	// helm releases read: false
 	// breaks: true
 }
 

@@ -23,6 +23,7 @@ const (
 	CheckOldVersionWritten       = "old-version-written"
 	CheckStorageMigrationFailed  = "storage-migration-failed"
 	CheckStorageMigrationRunning = "storage-migration-running"
+	CheckHelmReleaseOldVersion   = "helm-release-old-version"
 )
 
 // Finding is one thing audit found.

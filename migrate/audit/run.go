@@ -11,6 +11,7 @@ import (
 	apimachineryversion "k8s.io/apimachinery/pkg/version"
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/dynamic"
+	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/client-go/metadata"
 	"k8s.io/client-go/rest"
 
@@ -24,6 +25,7 @@ type auditor struct {
 	ext       apiextensionsclient.Interface
 	dynamic   dynamic.Interface
 	meta      metadata.Interface
+	core      typedcorev1.CoreV1Interface
 	report    *Report
 
 	webhookServices int    // conversion webhooks given by a Service
@@ -56,6 +58,9 @@ func Run(ctx context.Context, cfg *rest.Config, o Options) (*Report, error) {
 	if a.meta, err = metadata.NewForConfig(cfg); err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
 	}
+	if a.core, err = typedcorev1.NewForConfig(cfg); err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
 	info, err := a.discovery.ServerVersion()
 	if err != nil {
 		return nil, fmt.Errorf("audit: reading the server's version: %w", err)
@@ -81,6 +86,7 @@ func Run(ctx context.Context, cfg *rest.Config, o Options) (*Report, error) {
 		olds = append(o.OldVersions(target), olds...)
 	}
 	a.readManagers(ctx, olds)
+	a.readHelmReleases(ctx, olds)
 	return a.report, nil
 }
 

@@ -109,7 +109,7 @@ func (a *auditor) decodeRelease(ctx context.Context, r helmRelease) (rel *releas
 	// to decode: a nil pointer.
 	defer func() {
 		if p := recover(); p != nil {
-			rel, err = nil, fmt.Errorf("Helm cannot decode it: %v", p)
+			rel, err = nil, fmt.Errorf("the release does not decode (Helm: %v)", p)
 		}
 	}()
 	if r.storage == "configmaps" {

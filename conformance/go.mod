@@ -6,7 +6,7 @@ replace github.com/kubeversion/kubeversion => ../
 
 require (
 	github.com/go-logr/logr v1.4.3
-	github.com/kubeversion/kubeversion v0.0.0-20261129071846-80b22aa01b83
+	github.com/kubeversion/kubeversion v0.0.0-20261129072514-9632726d8159
 	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/apiserver v0.37.2
@@ -14,6 +14,8 @@ require (
 	sigs.k8s.io/controller-runtime v0.25.2
 	sigs.k8s.io/yaml v1.6.0
 )
+
+require golang.org/x/crypto v0.55.0 // indirect
 
 require (
 	cel.dev/expr v0.25.1 // indirect
@@ -89,7 +91,7 @@ require (
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/term v0.45.0 // indirect
-	golang.org/x/text v0.40.0 // indirect
+	golang.org/x/text v0.41.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20260526163538-3dc84a4a5aaa // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260526163538-3dc84a4a5aaa // indirect

@@ -78,7 +78,9 @@ after the server's). It writes nothing. It reads:
 Each source that could not be read (no permission to /metrics, no
 EndpointSlices) is listed with the reason: a report without findings claims
 nothing of what was not read. StorageVersionMigrations that failed are
-errors, those that run warnings. Helm releases are not read yet.
+errors, those that run warnings. The latest revision of each Helm 3 release
+(decoded with Helm's own code) whose manifest holds a version removed by the
+target is an error: helm upgrade and rollback fail on it.
 
 Exit status: 0 when no finding is an error, even if some sources could not
 be read; 1 when one is; 2 for usage errors and a cluster that cannot be read

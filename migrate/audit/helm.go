@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"compress/gzip"
@@ -13,11 +14,11 @@ import (
 	"strings"
 
 	"helm.sh/helm/v3/pkg/release"
-	"helm.sh/helm/v3/pkg/releaseutil"
 	"helm.sh/helm/v3/pkg/storage/driver"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	"sigs.k8s.io/yaml"
 )
@@ -175,11 +176,18 @@ func checkReleaseSize(data []byte) error {
 }
 
 // judgeRelease adds a finding for each apiVersion and kind of rel's
-// manifest that breaks at the target.
+// manifest that breaks at the target. The manifest is split into
+// documents as kubectl splits a file (Helm's releaseutil would bring
+// chartutil and a JSON Schema library into the command's start).
 func (a *auditor) judgeRelease(r helmRelease, rel *release.Release, olds []OldVersion) {
 	type kindAt struct{ apiVersion, kind string }
 	counts := map[kindAt][]string{}
-	for _, doc := range releaseutil.SplitManifests(rel.Manifest) {
+	docs := utilyaml.NewYAMLReader(bufio.NewReader(strings.NewReader(rel.Manifest)))
+	for {
+		doc, err := docs.Read()
+		if err != nil {
+			break // io.EOF, or a document kubectl could not read either
+		}
 		var head struct {
 			APIVersion string `json:"apiVersion"`
 			Kind       string `json:"kind"`
@@ -187,7 +195,7 @@ func (a *auditor) judgeRelease(r helmRelease, rel *release.Release, olds []OldVe
 				Name string `json:"name"`
 			} `json:"metadata"`
 		}
-		if yaml.Unmarshal([]byte(doc), &head) != nil || head.APIVersion == "" {
+		if yaml.Unmarshal(doc, &head) != nil || head.APIVersion == "" {
 			continue
 		}
 		k := kindAt{head.APIVersion, head.Kind}

@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/go-logr/logr v1.4.3
 	github.com/google/go-cmp v0.7.0
-	github.com/kubeversion/kubeversion v0.0.0-20261129072514-9632726d8159
+	github.com/kubeversion/kubeversion v0.0.0-20261129072721-bfe8ba960f68
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	go.yaml.in/yaml/v3 v3.0.6
 	k8s.io/apimachinery v0.37.2
@@ -28,7 +28,6 @@ require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/coreos/go-semver v0.3.1 // indirect
 	github.com/coreos/go-systemd/v22 v22.7.0 // indirect
-	github.com/cyphar/filepath-securejoin v0.7.0 // indirect
 	github.com/davecgh/go-spew v1.1.2-0.20180830191138-d8f796af33cc // indirect
 	github.com/distribution/reference v0.6.0 // indirect
 	github.com/emicklei/go-restful/v3 v3.13.0 // indirect
@@ -67,8 +66,6 @@ require (
 	github.com/lann/builder v0.0.0-20180802200727-47ae307949d0 // indirect
 	github.com/lann/ps v0.0.0-20150810152359-62de8c46ede0 // indirect
 	github.com/lib/pq v1.12.3 // indirect
-	github.com/mitchellh/copystructure v1.2.0 // indirect
-	github.com/mitchellh/reflectwalk v1.0.2 // indirect
 	github.com/moby/spdystream v0.5.1 // indirect
 	github.com/modern-go/concurrent v0.0.0-20180306012644-bacd9c7ef1dd // indirect
 	github.com/modern-go/reflect2 v1.0.3-0.20250322232337-35a7c28c31ee // indirect
@@ -140,9 +137,9 @@ require (
 )
 
 require (
-	github.com/kubeversion/kubeversion/builtin v0.0.0-20261129072514-9632726d8159
-	github.com/kubeversion/kubeversion/cel v0.0.0-20261129072514-9632726d8159
-	github.com/kubeversion/kubeversion/migrate v0.0.0-20261129072514-9632726d8159
+	github.com/kubeversion/kubeversion/builtin v0.0.0-20261129072721-bfe8ba960f68
+	github.com/kubeversion/kubeversion/cel v0.0.0-20261129072721-bfe8ba960f68
+	github.com/kubeversion/kubeversion/migrate v0.0.0-20261129072721-bfe8ba960f68
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	k8s.io/cri-api v0.37.2 // indirect
 )

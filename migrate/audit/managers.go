@@ -87,7 +87,7 @@ func (a *auditor) readManagers(ctx context.Context, olds []OldVersion) {
 			Message: fmt.Sprintf("%s last written through it by the manager %q (%s), such as %s: %s", objectsText(w.objects), w.manager, w.operation, w.example, w.old.Message),
 			Fix:     "move the manager's manifests to the replacement and apply them again"})
 	}
-	note := fmt.Sprintf("the managedFields of %d objects of %d resources", objects, len(resources))
+	note := fmt.Sprintf("the managedFields of %s of %s", plural(objects, "object"), plural(len(resources), "resource"))
 	if dropped > 0 {
 		note += fmt.Sprintf("; %d more managers not listed (at most %d)", dropped, maxManagers)
 	}
@@ -213,6 +213,14 @@ func crdOldVersions(crd *apiextensionsv1.CustomResourceDefinition, deprecated ma
 		}
 	}
 	return olds
+}
+
+// plural says n nouns: "1 object", "7 objects".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // objectsText says n objects: "1 object was", "7 objects were".

@@ -46,7 +46,7 @@ func TestOldVersionWriters(t *testing.T) {
 	if len(fs) != 1 || fs[0].Check != CheckOldVersionWritten || fs[0].Level != Warning || fs[0].Message != want {
 		t.Fatalf("findings %+v, want one %s warning: %s", fs, CheckOldVersionWritten, want)
 	}
-	if src := source(t, r, "managedFields"); !src.Read || !strings.Contains(src.Note, "5 objects of 1 resources") {
+	if src := source(t, r, "managedFields"); !src.Read || !strings.Contains(src.Note, "5 objects of 1 resource") {
 		t.Errorf("managedFields source %+v, want the 5 objects read", src)
 	}
 

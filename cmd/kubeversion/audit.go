@@ -50,7 +50,7 @@ func runAudit(e *env, args []string) int {
 	}
 	target := 0
 	if *release != "" {
-		m, err := auditcmd.ParseTarget(*release)
+		m, err := lifecycle.ParseRelease(*release)
 		if err != nil {
 			return fail("--kubernetes-version %v", err)
 		}

@@ -72,7 +72,7 @@ func TestAuditUsage(t *testing.T) {
 	}{
 		{[]string{"-o", "yaml"}, `-o "yaml": want text, json or markdown`},
 		{[]string{"file.yaml"}, `unexpected argument "file.yaml"`},
-		{[]string{"--kubernetes-version", "2.0"}, `--kubernetes-version "2.0": want a release 1.N`},
+		{[]string{"--kubernetes-version", "2.0"}, `--kubernetes-version "2.0": want a Kubernetes release such as 1.30`},
 		{[]string{"--kubeconfig", kubeconfig}, "reading the server's version"},
 	} {
 		_, stderr, status := runLintIn(t, "", append([]string{"audit"}, c.args...)...)

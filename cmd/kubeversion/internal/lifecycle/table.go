@@ -85,7 +85,7 @@ func parse(table, defaultsFile string) (*Table, error) {
 	for _, line := range strings.Split(table, "\n") {
 		if h, ok := strings.CutPrefix(line, "# "); ok {
 			name, value, _ := strings.Cut(h, " ")
-			m, err := parseRelease(value)
+			m, err := ParseRelease(value)
 			switch name {
 			case "pinned":
 				t.Pinned = m
@@ -116,7 +116,7 @@ func parse(table, defaultsFile string) (*Table, error) {
 			if f[3+i] == "-" {
 				continue
 			}
-			m, err := parseRelease(f[3+i])
+			m, err := ParseRelease(f[3+i])
 			if err != nil {
 				return nil, fmt.Errorf("table.txt: %v: %q", err, line)
 			}
@@ -135,7 +135,7 @@ func parse(table, defaultsFile string) (*Table, error) {
 			continue
 		}
 		f := strings.Fields(line)
-		m, err := parseRelease(f[0])
+		m, err := ParseRelease(f[0])
 		if err != nil || len(f) < 2 {
 			return nil, fmt.Errorf("defaults.txt: %q", line)
 		}
@@ -165,8 +165,8 @@ func parse(table, defaultsFile string) (*Table, error) {
 	return t, nil
 }
 
-// parseRelease parses "1.N", also written "v1.N", and returns N.
-func parseRelease(s string) (int, error) {
+// ParseRelease parses a release "1.N", also written "v1.N", and returns N.
+func ParseRelease(s string) (int, error) {
 	minor, ok := strings.CutPrefix(strings.TrimPrefix(s, "v"), "1.")
 	n, err := strconv.Atoi(minor)
 	if !ok || err != nil || n < 0 || strconv.Itoa(n) != minor {
@@ -179,7 +179,7 @@ func parseRelease(s string) (int, error) {
 // "v1.30") and returns its minor, or an error if the table does not
 // cover it.
 func (t *Table) Release(s string) (int, error) {
-	m, err := parseRelease(s)
+	m, err := ParseRelease(s)
 	if err != nil {
 		return 0, err
 	}

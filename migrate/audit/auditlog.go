@@ -66,9 +66,10 @@ func (a *auditor) readAuditLog(path string, target int, crds crdIndex) {
 	for _, c := range callers {
 		cs = append(cs, c)
 	}
-	slices.SortFunc(cs, func(x, y *caller) int {
+	slices.SortFunc(cs, func(x, y *caller) int { // every field of the key: the order is the same each run
 		return cmp.Or(cmp.Compare(x.request.group, y.request.group), cmp.Compare(x.request.resource, y.request.resource),
-			cmp.Compare(x.request.version, y.request.version), cmp.Compare(x.user, y.user), cmp.Compare(x.agent, y.agent))
+			cmp.Compare(x.request.subresource, y.request.subresource), cmp.Compare(x.request.version, y.request.version),
+			cmp.Compare(x.request.removed, y.request.removed), cmp.Compare(x.user, y.user), cmp.Compare(x.agent, y.agent))
 	})
 	for _, c := range cs {
 		who := fmt.Sprintf("by the user %q with the user agent %q, %s, last at %s (%s)",
@@ -80,7 +81,7 @@ func (a *auditor) readAuditLog(path string, target int, crds crdIndex) {
 		note += fmt.Sprintf(", of which %d by controllers that list every resource (%s) left out", s.filtered, strings.Join(noisyUsers, ", "))
 	}
 	if s.dropped > 0 {
-		note += fmt.Sprintf("; %d more callers not listed (at most %d)", s.dropped, maxManagers)
+		note += fmt.Sprintf("; %d requests of further callers not counted (at most %d callers are)", s.dropped, maxManagers)
 	}
 	if s.tooLong > 0 {
 		note += fmt.Sprintf("; %d events over %d MiB skipped", s.tooLong, maxAuditLine>>20)

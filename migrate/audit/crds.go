@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/version"
 )
@@ -26,39 +25,43 @@ type crdVersions struct {
 // index of those read.
 func (a *auditor) readCRDs(ctx context.Context) crdIndex {
 	index := crdIndex{}
-	opts := metav1.ListOptions{Limit: a.opts.PageSize}
-	n := 0
+	defer a.endpointsSource()
+	p := newPager(a.opts.PageSize, maxCRDs, "")
 	for {
-		list, err := a.ext.ApiextensionsV1().CustomResourceDefinitions().List(ctx, opts)
+		list, err := a.ext.ApiextensionsV1().CustomResourceDefinitions().List(ctx, p.opts)
 		if err != nil {
-			a.report.unread("customresourcedefinitions", err.Error())
+			a.report.unread("customresourcedefinitions", a.why(ctx, err))
 			return index
 		}
 		for i := range list.Items {
 			crd := &list.Items[i]
-			n++
 			a.judgeCRD(ctx, crd)
 			v := versionsOf(crd)
 			index[schema.GroupResource{Group: crd.Spec.Group, Resource: crd.Spec.Names.Plural}] = v
 			a.crdOld = append(a.crdOld, crdOldVersions(crd, v.deprecated)...)
 		}
-		if list.Continue == "" {
-			break
-		}
-		if list.Continue == opts.Continue {
-			a.report.unread("customresourcedefinitions", "the server sent the same continue token twice: the list stopped after "+fmt.Sprint(n))
+		more, err := p.next(len(list.Items), list.Continue)
+		if err != nil {
+			a.report.unread("customresourcedefinitions", err.Error())
 			return index
 		}
-		opts.Continue = list.Continue
+		if !more {
+			break
+		}
 	}
-	a.report.read("customresourcedefinitions", fmt.Sprintf("%d read", n))
+	a.report.read("customresourcedefinitions", fmt.Sprintf("%d read", p.items))
+	return index
+}
+
+// endpointsSource records whether the EndpointSlices of the conversion
+// webhooks' Services were read, once the CRDs were.
+func (a *auditor) endpointsSource() {
 	switch {
 	case a.endpointsErr != "":
 		a.report.unread("endpointslices", "the endpoints of conversion webhooks' Services: "+a.endpointsErr)
 	case a.webhookServices > 0:
 		a.report.read("endpointslices", fmt.Sprintf("the endpoints of %d conversion webhooks' Services", a.webhookServices))
 	}
-	return index
 }
 
 // versionsOf returns the index entry of crd.

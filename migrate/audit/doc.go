@@ -27,12 +27,16 @@
 //     breaks at the target (Options.OldVersions, and the CRDs' deprecated
 //     or unserved versions): the managers that last wrote through one;
 //   - the StorageVersionMigrations that failed or run;
-//   - audit logs (Options.AuditLogs): who requested a deprecated version.
+//   - audit logs (Options.AuditLogs): who requested a deprecated version;
+//   - Helm 3 releases: the latest revision of each, and the last deployed
+//     one, decoded with Helm's own storage drivers.
 //
 // Every source that could not be read is in Report.Sources with the
 // reason, so that a report with no findings never claims more than was
 // read.
 //
-// Not yet in scope: Helm releases, and webhooks given by URL (their
+// Every list is paged and bounded, and Options.Timeout bounds the run.
+//
+// Not yet in scope: Helm 2 releases, and webhooks given by URL (their
 // reachability is not checked).
 package audit

@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -27,11 +28,12 @@ import (
 // reads it whole, and a small secret can unzip to gigabytes.
 const maxReleaseBytes = 64 << 20
 
-// helmRelease is the latest revision of a release, from the labels of
-// its storage objects.
+// helmRelease is a revision of a release, from the labels of its
+// storage object.
 type helmRelease struct {
 	namespace, name, storage, key string
 	revision                      int
+	deployed                      bool // its status label is deployed
 }
 
 // readHelmReleases finds the latest revision of every Helm 3 release,
@@ -42,30 +44,33 @@ type helmRelease struct {
 // deprecated or no longer served.
 func (a *auditor) readHelmReleases(ctx context.Context, olds []OldVersion) {
 	const name = "helm releases"
-	latest := map[[3]string]helmRelease{}
+	found := map[[3]string]*[2]helmRelease{} // the latest revision, and the last deployed one
 	for _, storage := range []string{"secrets", "configmaps"} {
-		if err := a.listReleases(ctx, storage, latest); err != nil {
+		if err := a.listReleases(ctx, storage, found); err != nil {
 			a.report.unread(name, storage+": "+err.Error())
 			return
 		}
 	}
-	releases := make([]helmRelease, 0, len(latest))
-	for _, r := range latest {
-		releases = append(releases, r)
+	var releases []helmRelease
+	for _, r := range found {
+		releases = append(releases, r[0])
+		if r[1].deployed && r[1].revision != r[0].revision {
+			releases = append(releases, r[1]) // helm upgrade compares with it when the latest failed
+		}
 	}
 	slices.SortFunc(releases, func(x, y helmRelease) int {
-		return cmp.Or(cmp.Compare(x.namespace, y.namespace), cmp.Compare(x.name, y.name), cmp.Compare(x.storage, y.storage))
+		return cmp.Or(cmp.Compare(x.namespace, y.namespace), cmp.Compare(x.name, y.name), cmp.Compare(x.storage, y.storage), cmp.Compare(x.revision, y.revision))
 	})
 	var unread []string
 	for _, r := range releases {
 		rel, err := a.decodeRelease(ctx, r)
 		if err != nil {
-			unread = append(unread, fmt.Sprintf("%s/%s revision %d: %v", r.namespace, r.name, r.revision, err))
+			unread = append(unread, fmt.Sprintf("%s/%s revision %d: %v", r.namespace, r.name, r.revision, a.why(ctx, err)))
 			continue
 		}
 		a.judgeRelease(r, rel, olds)
 	}
-	note := fmt.Sprintf("the latest revision of %d releases", len(releases))
+	note := fmt.Sprintf("the latest revision of %s, and the last deployed one where it is older", plural(len(found), "release"))
 	if len(unread) > 0 {
 		a.report.unread(name, note+"; not read: "+strings.Join(unread, "; "))
 		return
@@ -73,33 +78,43 @@ func (a *auditor) readHelmReleases(ctx context.Context, olds []OldVersion) {
 	a.report.read(name, note)
 }
 
-// listReleases adds to latest the latest revision of each release stored
-// in storage (secrets or configmaps), from the labels name and version.
-func (a *auditor) listReleases(ctx context.Context, storage string, latest map[[3]string]helmRelease) error {
+// listReleases records in found the latest and the last deployed revision
+// of each release stored in storage (secrets or configmaps), from the
+// labels name, version and status.
+func (a *auditor) listReleases(ctx context.Context, storage string, found map[[3]string]*[2]helmRelease) error {
 	gvr := schema.GroupVersionResource{Version: "v1", Resource: storage}
-	opts := metav1.ListOptions{LabelSelector: "owner=helm", Limit: a.opts.PageSize}
+	p := newPager(a.opts.PageSize, maxObjects, "owner=helm")
 	for {
-		list, err := a.meta.Resource(gvr).List(ctx, opts)
+		list, err := a.meta.Resource(gvr).List(ctx, p.opts)
 		if err != nil {
-			return err
+			return errors.New(a.why(ctx, err))
 		}
 		for _, o := range list.Items {
 			revision, err := strconv.Atoi(o.Labels["version"])
 			if err != nil || o.Labels["name"] == "" {
 				continue // not a release of Helm 3's drivers
 			}
-			k := [3]string{o.Namespace, o.Labels["name"], storage}
-			if r, ok := latest[k]; !ok || revision > r.revision {
-				latest[k] = helmRelease{namespace: o.Namespace, name: o.Labels["name"], storage: storage, key: o.Name, revision: revision}
+			r := helmRelease{namespace: o.Namespace, name: o.Labels["name"], storage: storage, key: o.Name, revision: revision, deployed: o.Labels["status"] == "deployed"}
+			k := [3]string{r.namespace, r.name, storage}
+			f := found[k]
+			if f == nil {
+				if len(found) >= maxReleases {
+					return fmt.Errorf("more than %d releases: the list stopped there", maxReleases)
+				}
+				f = new([2]helmRelease)
+				found[k] = f
+			}
+			if revision > f[0].revision {
+				f[0] = r
+			}
+			if r.deployed && revision > f[1].revision {
+				f[1] = r
 			}
 		}
-		if list.Continue == "" {
-			return nil
+		more, err := p.next(len(list.Items), list.Continue)
+		if err != nil || !more {
+			return err
 		}
-		if list.Continue == opts.Continue {
-			return fmt.Errorf("the server sent the same continue token twice")
-		}
-		opts.Continue = list.Continue
 	}
 }
 
@@ -216,10 +231,17 @@ func (a *auditor) judgeRelease(r helmRelease, rel *release.Release, olds []OldVe
 			continue
 		}
 		names := counts[k]
-		a.report.add(Finding{Check: CheckHelmReleaseOldVersion, Level: olds[i].Level,
-			Subject: fmt.Sprintf("helm release %s/%s revision %d", r.namespace, r.name, r.revision),
-			Message: fmt.Sprintf("its manifest holds %d %s %s (%s): %s; helm upgrade and rollback read it and fail",
-				len(names), k.apiVersion, k.kind, strings.Join(names, ", "), olds[i].Message),
+		consequence := "helm upgrade and rollback read it and fail"
+		if olds[i].Level != Error {
+			consequence = "the next helm upgrade that keeps it is warned"
+		}
+		subject := fmt.Sprintf("helm release %s/%s revision %d", r.namespace, r.name, r.revision)
+		if r.deployed {
+			subject += " (deployed)"
+		}
+		a.report.add(Finding{Check: CheckHelmReleaseOldVersion, Level: olds[i].Level, Subject: subject,
+			Message: fmt.Sprintf("its manifest holds %d %s %s (%s): %s; %s",
+				len(names), k.apiVersion, k.kind, strings.Join(names, ", "), olds[i].Message, consequence),
 			Fix: "upgrade the release with a chart of current versions before the cluster, or mend its stored manifest (the helm-mapkubeapis plugin does)"})
 	}
 }

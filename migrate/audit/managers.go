@@ -3,6 +3,7 @@ package audit
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -14,9 +15,11 @@ import (
 )
 
 // OldVersion is an apiVersion and kind that breaks, or will, at the
-// target: objects whose managedFields name it were last written through
-// it, and the tools that wrote them will fail or warn at their next
-// write.
+// target: an object whose managedFields entry names it holds fields a
+// manager wrote through it, and that manager fails or is warned at its
+// next write through it. (An Update entry keeps the version as long as
+// it owns fields: a tool that moved to a new version may still have its
+// old entry.)
 type OldVersion struct {
 	APIVersion string // such as extensions/v1beta1
 	Kind       string
@@ -31,7 +34,8 @@ type OldVersion struct {
 // maxManagers bounds the distinct (version, manager) pairs a run keeps.
 const maxManagers = 1000
 
-// writer is a manager that last wrote objects through an old version.
+// writer is a manager that wrote fields of objects through an old
+// version.
 type writer struct {
 	old       *OldVersion
 	manager   string
@@ -47,7 +51,7 @@ func (a *auditor) readManagers(ctx context.Context, olds []OldVersion) {
 	if len(olds) == 0 {
 		return
 	}
-	lists, err := a.preferredResources(ctx, olds)
+	lists, err := a.groupResources(ctx, olds)
 	if err != nil {
 		a.report.unread("managedFields", "discovery: "+err.Error())
 		return
@@ -84,12 +88,12 @@ func (a *auditor) readManagers(ctx context.Context, olds []OldVersion) {
 	})
 	for _, w := range ws {
 		a.report.add(Finding{Check: CheckOldVersionWritten, Level: w.old.Level, Subject: w.old.APIVersion + " " + w.old.Kind,
-			Message: fmt.Sprintf("%s last written through it by the manager %q (%s), such as %s: %s", objectsText(w.objects), w.manager, w.operation, w.example, w.old.Message),
+			Message: fmt.Sprintf("%s fields that the manager %q (%s) wrote through it, such as %s: %s", objectsText(w.objects), w.manager, w.operation, w.example, w.old.Message),
 			Fix:     "move the manager's manifests to the replacement and apply them again"})
 	}
 	note := fmt.Sprintf("the managedFields of %s of %s", plural(objects, "object"), plural(len(resources), "resource"))
 	if dropped > 0 {
-		note += fmt.Sprintf("; %d more managers not listed (at most %d)", dropped, maxManagers)
+		note += fmt.Sprintf("; %d entries of further managers not counted (at most %d managers are)", dropped, maxManagers)
 	}
 	if len(unread) > 0 {
 		a.report.unread("managedFields", note+"; not read: "+strings.Join(unread, "; "))
@@ -98,10 +102,10 @@ func (a *auditor) readManagers(ctx context.Context, olds []OldVersion) {
 	a.report.read("managedFields", note)
 }
 
-// preferredResources returns the resources of the preferred version of
-// each group of olds that the server serves, as the discovery of each
-// group lists them (a group not served is left out).
-func (a *auditor) preferredResources(ctx context.Context, olds []OldVersion) ([]*metav1.APIResourceList, error) {
+// groupResources returns, for each group of olds that the server serves,
+// the resources of each of its versions, the preferred version first, as
+// the discovery of each group lists them.
+func (a *auditor) groupResources(ctx context.Context, olds []OldVersion) ([][]*metav1.APIResourceList, error) {
 	var groups []string
 	for _, o := range olds {
 		for _, g := range o.Groups {
@@ -111,9 +115,9 @@ func (a *auditor) preferredResources(ctx context.Context, olds []OldVersion) ([]
 		}
 	}
 	slices.Sort(groups)
-	var lists []*metav1.APIResourceList
+	var all [][]*metav1.APIResourceList
 	for _, g := range groups {
-		preferred := "v1"
+		versions := []string{"v1"}
 		if g != "" {
 			var group metav1.APIGroup
 			err := a.discovery.RESTClient().Get().AbsPath("/apis", g).Do(ctx).Into(&group)
@@ -121,34 +125,49 @@ func (a *auditor) preferredResources(ctx context.Context, olds []OldVersion) ([]
 				continue
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", g, err)
+				return nil, fmt.Errorf("%s: %s", g, a.why(ctx, err))
 			}
-			preferred = group.PreferredVersion.GroupVersion
+			versions = []string{group.PreferredVersion.GroupVersion}
+			for _, v := range group.Versions {
+				if v.GroupVersion != group.PreferredVersion.GroupVersion {
+					versions = append(versions, v.GroupVersion)
+				}
+			}
 		}
-		l, err := a.discovery.ServerResourcesForGroupVersion(preferred)
-		if apierrors.IsNotFound(err) {
-			continue
+		var lists []*metav1.APIResourceList
+		for _, gv := range versions {
+			l, err := a.discovery.ServerResourcesForGroupVersion(gv)
+			if apierrors.IsNotFound(err) {
+				continue
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%s: %s", gv, a.why(ctx, err))
+			}
+			lists = append(lists, l)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", preferred, err)
-		}
-		lists = append(lists, l)
+		all = append(all, lists)
 	}
-	return lists, nil
+	return all, nil
 }
 
-// servedResources returns the resources of lists that serve old's kind in
-// its groups.
-func servedResources(lists []*metav1.APIResourceList, old *OldVersion) []schema.GroupVersionResource {
+// servedResources returns the resource that serves old's kind in each of
+// its groups: in the group's preferred version, else in the first other
+// version that serves it (LeaseCandidate is in coordination.k8s.io's
+// v1beta1 only, beside v1).
+func servedResources(groups [][]*metav1.APIResourceList, old *OldVersion) []schema.GroupVersionResource {
 	var gvrs []schema.GroupVersionResource
-	for _, l := range lists {
-		gv, err := schema.ParseGroupVersion(l.GroupVersion)
-		if err != nil || !slices.Contains(old.Groups, gv.Group) {
-			continue
-		}
-		for _, r := range l.APIResources {
-			if r.Kind == old.Kind && !strings.Contains(r.Name, "/") && slices.Contains(r.Verbs, "list") {
-				gvrs = append(gvrs, gv.WithResource(r.Name))
+	for _, lists := range groups {
+		for _, l := range lists {
+			gv, err := schema.ParseGroupVersion(l.GroupVersion)
+			if err != nil || !slices.Contains(old.Groups, gv.Group) {
+				break
+			}
+			i := slices.IndexFunc(l.APIResources, func(r metav1.APIResource) bool {
+				return r.Kind == old.Kind && !strings.Contains(r.Name, "/") && slices.Contains(r.Verbs, "list")
+			})
+			if i >= 0 {
+				gvrs = append(gvrs, gv.WithResource(l.APIResources[i].Name))
+				break
 			}
 		}
 	}
@@ -158,22 +177,26 @@ func servedResources(lists []*metav1.APIResourceList, old *OldVersion) []schema.
 // listManagers lists the metadata of gvr's objects and counts, in
 // writers, the managers whose entries name one of olds.
 func (a *auditor) listManagers(ctx context.Context, gvr schema.GroupVersionResource, olds []*OldVersion, writers map[[3]string]*writer, dropped *int) (int, error) {
-	opts := metav1.ListOptions{Limit: a.opts.PageSize}
-	n := 0
+	p := newPager(a.opts.PageSize, maxObjects, "")
+	var seen [][3]string // the keys of one object, each counted once
 	for {
-		list, err := a.meta.Resource(gvr).List(ctx, opts)
+		list, err := a.meta.Resource(gvr).List(ctx, p.opts)
 		if err != nil {
-			return n, err
+			return p.items, errors.New(a.why(ctx, err))
 		}
 		for i := range list.Items {
 			o := &list.Items[i]
-			n++
+			seen = seen[:0]
 			for _, e := range o.ManagedFields {
 				i := slices.IndexFunc(olds, func(old *OldVersion) bool { return old.APIVersion == e.APIVersion })
 				if i < 0 {
 					continue
 				}
 				key := [3]string{e.APIVersion + " " + olds[i].Kind, e.Manager, string(e.Operation)}
+				if slices.Contains(seen, key) {
+					continue // the same manager's entry of a subresource
+				}
+				seen = append(seen, key)
 				w := writers[key]
 				if w == nil {
 					if len(writers) >= maxManagers {
@@ -186,13 +209,10 @@ func (a *auditor) listManagers(ctx context.Context, gvr schema.GroupVersionResou
 				w.objects++
 			}
 		}
-		if list.Continue == "" {
-			return n, nil
+		more, err := p.next(len(list.Items), list.Continue)
+		if err != nil || !more {
+			return p.items, err
 		}
-		if list.Continue == opts.Continue {
-			return n, fmt.Errorf("the server sent the same continue token twice")
-		}
-		opts.Continue = list.Continue
 	}
 }
 
@@ -223,10 +243,10 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// objectsText says n objects: "1 object was", "7 objects were".
+// objectsText says n objects hold: "1 object holds", "7 objects hold".
 func objectsText(n int) string {
 	if n == 1 {
-		return "1 object was"
+		return "1 object holds"
 	}
-	return fmt.Sprintf("%d objects were", n)
+	return fmt.Sprintf("%d objects hold", n)
 }

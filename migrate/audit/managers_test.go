@@ -42,7 +42,7 @@ func TestOldVersionWriters(t *testing.T) {
 	const subject = "writers.example.com/v1beta1 Gadget"
 	r := s.audit(nil, Options{PageSize: 2})
 	fs := findings(r, subject)
-	want := `3 objects were last written through it by the manager "legacy-tool" (Update), such as default/legacy-tool-a: writers.example.com/v1beta1 Gadget is deprecated; use writers.example.com/v1 Gadget`
+	want := `3 objects hold fields that the manager "legacy-tool" (Update) wrote through it, such as default/legacy-tool-a: writers.example.com/v1beta1 Gadget is deprecated; use writers.example.com/v1 Gadget`
 	if len(fs) != 1 || fs[0].Check != CheckOldVersionWritten || fs[0].Level != Warning || fs[0].Message != want {
 		t.Fatalf("findings %+v, want one %s warning: %s", fs, CheckOldVersionWritten, want)
 	}

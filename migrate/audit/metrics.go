@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -23,6 +24,11 @@ const (
 	deprecatedMetric = "apiserver_requested_deprecated_apis"
 	requestsMetric   = "apiserver_request_total"
 )
+
+// maxMetricsBytes bounds the lines of the two metrics audit keeps: a
+// kube-apiserver's are a few MiB (a line per verb, group, version,
+// resource, scope and code).
+const maxMetricsBytes = 16 << 20
 
 // leases is where API server instances announce themselves: a Lease in
 // kube-system labelled with identityLabel each.
@@ -56,7 +62,7 @@ func (a *auditor) readMetrics(ctx context.Context, target int, crds crdIndex) {
 func (a *auditor) metrics(ctx context.Context) (map[string]*dto.MetricFamily, error) {
 	body, err := a.discovery.RESTClient().Get().AbsPath("/metrics").Stream(ctx)
 	if err != nil {
-		return nil, err
+		return nil, errors.New(a.why(ctx, err))
 	}
 	defer body.Close()
 	var kept bytes.Buffer
@@ -71,6 +77,9 @@ func (a *auditor) metrics(ctx context.Context) (map[string]*dto.MetricFamily, er
 			name = rest
 		}
 		if metricIs(name, deprecatedMetric) || metricIs(name, requestsMetric) {
+			if kept.Len()+len(line) > maxMetricsBytes {
+				return nil, fmt.Errorf("/metrics: the lines of %s and %s are over %d MiB", deprecatedMetric, requestsMetric, maxMetricsBytes>>20)
+			}
 			kept.Write(line)
 			kept.WriteByte('\n')
 		}
@@ -116,7 +125,7 @@ func deprecatedRequests(families map[string]*dto.MetricFamily) []deprecatedReque
 		}
 	}
 	slices.SortFunc(rs, func(x, y deprecatedRequest) int {
-		return cmp.Or(cmp.Compare(x.group, y.group), cmp.Compare(x.resource, y.resource), cmp.Compare(x.subresource, y.subresource), cmp.Compare(x.version, y.version))
+		return cmp.Or(cmp.Compare(x.group, y.group), cmp.Compare(x.resource, y.resource), cmp.Compare(x.subresource, y.subresource), cmp.Compare(x.version, y.version), cmp.Compare(x.removed, y.removed))
 	})
 	return rs
 }

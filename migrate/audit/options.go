@@ -9,8 +9,11 @@ type Options struct {
 	Target int
 	// PageSize is the limit of each list (default 500).
 	PageSize int64
-	// RequestTimeout bounds each request (default 60s).
+	// RequestTimeout bounds each request (default 60s), and Timeout the
+	// whole run (default 30m): the sources not read by then are listed as
+	// not read.
 	RequestTimeout time.Duration
+	Timeout        time.Duration
 	// MaxAnswerBytes caps the body of each answer (default 256 MiB; see
 	// migrate.LimitAnswers).
 	MaxAnswerBytes int64
@@ -35,6 +38,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.RequestTimeout <= 0 {
 		o.RequestTimeout = time.Minute
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 30 * time.Minute
 	}
 	if o.MaxAnswerBytes <= 0 {
 		o.MaxAnswerBytes = 256 << 20

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -75,6 +76,8 @@ func Run(ctx context.Context, cfg *rest.Config, o Options) (*Report, error) {
 		target = minor + 1
 	}
 	a.report.Target = "1." + strconv.Itoa(target)
+	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
 	crds := a.readCRDs(ctx)
 	a.readMetrics(ctx, target, crds)
 	a.readMigrations(ctx, crds)
@@ -102,4 +105,14 @@ func serverMinor(info *apimachineryversion.Info) (int, error) {
 		return 0, fmt.Errorf("audit: the server's version is neither major %q minor %q nor gitVersion %q of Kubernetes 1", info.Major, info.Minor, info.GitVersion)
 	}
 	return int(v.Minor()), nil
+}
+
+// why says why a request failed: the run's time bound, when it passed
+// or client-go's rate limiter foresaw it would, else the request's error.
+func (a *auditor) why(ctx context.Context, err error) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) ||
+		strings.Contains(err.Error(), "would exceed context deadline") {
+		return fmt.Sprintf("the run's time bound of %s passed", a.opts.Timeout)
+	}
+	return err.Error()
 }

@@ -38,7 +38,7 @@ func (a *auditor) readMigrations(ctx context.Context, crds crdIndex) {
 			continue
 		}
 		if err != nil {
-			a.report.unread(name, err.Error())
+			a.report.unread(name, a.why(ctx, err))
 			return
 		}
 		if slices.ContainsFunc(l.APIResources, func(r metav1.APIResource) bool { return r.Name == migrate.SVMResource }) {
@@ -51,12 +51,11 @@ func (a *auditor) readMigrations(ctx context.Context, crds crdIndex) {
 		return
 	}
 	gvr := schema.GroupVersionResource{Group: migrate.SVMGroup, Version: version, Resource: migrate.SVMResource}
-	opts := metav1.ListOptions{Limit: a.opts.PageSize}
-	n := 0
+	p := newPager(a.opts.PageSize, maxMigrations, "")
 	for {
-		list, err := a.dynamic.Resource(gvr).List(ctx, opts)
+		list, err := a.dynamic.Resource(gvr).List(ctx, p.opts)
 		if err != nil {
-			a.report.unread(name, err.Error())
+			a.report.unread(name, a.why(ctx, err))
 			return
 		}
 		for i := range list.Items {
@@ -65,19 +64,18 @@ func (a *auditor) readMigrations(ctx context.Context, crds crdIndex) {
 				a.report.unread(name, fmt.Sprintf("%s: %v", list.Items[i].GetName(), err))
 				return
 			}
-			n++
 			a.judgeMigration(&m, crds)
 		}
-		if list.GetContinue() == "" {
-			break
-		}
-		if list.GetContinue() == opts.Continue {
-			a.report.unread(name, fmt.Sprintf("the server sent the same continue token twice: the list stopped after %d", n))
+		more, err := p.next(len(list.Items), list.GetContinue())
+		if err != nil {
+			a.report.unread(name, err.Error())
 			return
 		}
-		opts.Continue = list.GetContinue()
+		if !more {
+			break
+		}
 	}
-	a.report.read(name, fmt.Sprintf("%d read", n))
+	a.report.read(name, fmt.Sprintf("%d read", p.items))
 }
 
 // judgeMigration adds the finding of one StorageVersionMigration.

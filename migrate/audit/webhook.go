@@ -4,10 +4,10 @@ import (
 	"context"
 	"crypto/x509"
 	"encoding/pem"
+	"errors"
 	"fmt"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
@@ -54,23 +54,28 @@ func (a *auditor) judgeWebhook(ctx context.Context, crd *apiextensionsv1.CustomR
 // namespace/name in its EndpointSlices. An endpoint without a ready
 // condition counts as ready, as the API documents.
 func (a *auditor) readyEndpoints(ctx context.Context, namespace, name string) (int, error) {
-	list, err := a.dynamic.Resource(endpointSlices).Namespace(namespace).List(ctx, metav1.ListOptions{
-		LabelSelector: "kubernetes.io/service-name=" + name, Limit: a.opts.PageSize})
-	if err != nil {
-		return 0, err
-	}
+	p := newPager(a.opts.PageSize, maxSlices, "kubernetes.io/service-name="+name)
 	ready := 0
-	for _, slice := range list.Items {
-		endpoints, _, _ := unstructured.NestedSlice(slice.Object, "endpoints")
-		for _, e := range endpoints {
-			m, _ := e.(map[string]any)
-			r, found, _ := unstructured.NestedBool(m, "conditions", "ready")
-			if !found || r {
-				ready++
+	for {
+		list, err := a.dynamic.Resource(endpointSlices).Namespace(namespace).List(ctx, p.opts)
+		if err != nil {
+			return 0, errors.New(a.why(ctx, err))
+		}
+		for _, slice := range list.Items {
+			endpoints, _, _ := unstructured.NestedSlice(slice.Object, "endpoints")
+			for _, e := range endpoints {
+				m, _ := e.(map[string]any)
+				r, found, _ := unstructured.NestedBool(m, "conditions", "ready")
+				if !found || r {
+					ready++
+				}
 			}
 		}
+		more, err := p.next(len(list.Items), list.GetContinue())
+		if err != nil || !more {
+			return ready, err
+		}
 	}
-	return ready, nil
 }
 
 // certificates returns the certificates of a PEM bundle that parse.

@@ -82,6 +82,13 @@ func TestAuditKubeAPIServer(t *testing.T) {
 	}
 	writeAs("legacy-dra", "resource.k8s.io/v1beta1", "gpu-a", "gpu-b", "gpu-c")
 	writeAs("new-dra", "resource.k8s.io/v1", "gpu-d")
+	// A LeaseCandidate, a kind that coordination.k8s.io serves in v1beta1
+	// only, beside its preferred v1.
+	create(schema.GroupVersionResource{Group: "coordination.k8s.io", Version: "v1beta1", Resource: "leasecandidates"}, "default", map[string]any{
+		"apiVersion": "coordination.k8s.io/v1beta1", "kind": "LeaseCandidate",
+		"metadata": map[string]any{"name": "scheduler-1", "labels": map[string]any{"app": "demo"}},
+		"spec":     map[string]any{"leaseName": "scheduler", "binaryVersion": "1.37.2", "emulationVersion": "1.37.0", "strategy": "OldestEmulationVersion"},
+	})
 	// StorageVersionMigrations, whose status the controller (not running
 	// here) would write: one failed, one running, one succeeded.
 	svms := schema.GroupVersionResource{Group: "storagemigration.k8s.io", Version: "v1", Resource: "storageversionmigrations"}
@@ -100,7 +107,7 @@ func TestAuditKubeAPIServer(t *testing.T) {
 	}
 
 	subjects := []string{"resource.k8s.io/v1beta1 resourceslices", "coordination.k8s.io/v1beta1 leasecandidates"}
-	before := requestCounts(t, runAudit(t, srv.config), subjects)
+	before := requestCounts(t, runAudit(t, srv.config, false), subjects)
 	cfg := rest.CopyConfig(srv.config)
 	cfg.UserAgent = "legacy-client/0.1"
 	old := dynamic.NewForConfigOrDie(cfg)
@@ -116,12 +123,15 @@ func TestAuditKubeAPIServer(t *testing.T) {
 	var r *audit.Report
 	deadline := time.Now().Add(30 * time.Second) // the identity lease is written by a post-start hook
 	for {
-		r = runAudit(t, srv.config)
-		if note := source(r, "metrics").Note; strings.Contains(note, "the cluster's one API server instance") || time.Now().After(deadline) {
+		if note := source(runAudit(t, srv.config, false), "metrics").Note; strings.Contains(note, "the cluster's one API server instance") || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(time.Second)
 	}
+	// The last run lists LeaseCandidates through v1beta1 for their
+	// managedFields, after it read the metrics: its own request is not in
+	// its counts. The runs before it read no managedFields.
+	r = runAudit(t, srv.config, true)
 	after := requestCounts(t, r, subjects)
 	byCheck := map[string]audit.Finding{}
 	for _, f := range r.Findings {
@@ -147,7 +157,7 @@ func TestAuditKubeAPIServer(t *testing.T) {
 	if f, ok := byCheck["customresourcedefinition widgets.alive.example.com"]; ok {
 		t.Errorf("the webhook with a ready endpoint: %+v, want no finding", f)
 	}
-	want := `3 objects were last written through it by the manager "legacy-dra" (Update), such as gpu-a: removed in Kubernetes 1.38`
+	want := `3 objects hold fields that the manager "legacy-dra" (Update) wrote through it, such as gpu-a: removed in Kubernetes 1.38`
 	if f := byCheck["resource.k8s.io/v1beta1 DeviceClass"]; f.Check != audit.CheckOldVersionWritten || f.Level != audit.Error || f.Message != want {
 		t.Errorf("DeviceClasses written through v1beta1: %+v, want %s: %s", f, audit.CheckOldVersionWritten, want)
 	}
@@ -160,6 +170,9 @@ func TestAuditKubeAPIServer(t *testing.T) {
 	}
 	if f, ok := byCheck["storageversionmigration done"]; ok {
 		t.Errorf("the migration that succeeded: %+v, want no finding", f)
+	}
+	if f := byCheck["coordination.k8s.io/v1beta1 LeaseCandidate"]; f.Check != audit.CheckOldVersionWritten || f.Level != audit.Warning || !strings.HasPrefix(f.Message, "1 object holds fields") {
+		t.Errorf("the LeaseCandidate written through v1beta1, its group's only version of it: %+v", f)
 	}
 	for _, name := range []string{"metrics", "customresourcedefinitions", "endpointslices", "managedFields", "storageversionmigrations"} {
 		if s := source(r, name); !s.Read {
@@ -194,19 +207,32 @@ func webhookCRD(name string) map[string]any {
 	}
 }
 
-func runAudit(t *testing.T, cfg *rest.Config) *audit.Report {
+// runAudit runs audit at target 1.38, in pages of 2, with the old
+// versions of the test when olds is set.
+func runAudit(t *testing.T, cfg *rest.Config, olds bool) *audit.Report {
 	t.Helper()
-	r, err := audit.Run(context.Background(), cfg, audit.Options{Target: 38, PageSize: 2, OldVersions: func(target int) []audit.OldVersion {
-		if target != 38 {
-			t.Errorf("OldVersions(%d), want the target 38", target)
-		}
-		return []audit.OldVersion{{APIVersion: "resource.k8s.io/v1beta1", Kind: "DeviceClass", Level: audit.Error,
-			Message: "removed in Kubernetes 1.38", Groups: []string{"resource.k8s.io"}}}
-	}})
+	o := audit.Options{Target: 38, PageSize: 2}
+	if olds {
+		o.OldVersions = oldVersions(t)
+	}
+	r, err := audit.Run(context.Background(), cfg, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// oldVersions returns the OldVersions of the test.
+func oldVersions(t *testing.T) func(target int) []audit.OldVersion {
+	return func(target int) []audit.OldVersion {
+		if target != 38 {
+			t.Errorf("OldVersions(%d), want the target 38", target)
+		}
+		return []audit.OldVersion{{APIVersion: "resource.k8s.io/v1beta1", Kind: "DeviceClass", Level: audit.Error,
+			Message: "removed in Kubernetes 1.38", Groups: []string{"resource.k8s.io"}},
+			{APIVersion: "coordination.k8s.io/v1beta1", Kind: "LeaseCandidate", Level: audit.Warning,
+				Message: "deprecated", Groups: []string{"coordination.k8s.io"}}}
+	}
 }
 
 func source(r *audit.Report, name string) audit.Source {

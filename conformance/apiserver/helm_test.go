@@ -24,7 +24,9 @@ import (
 // extensions/v1beta1 in revision 2 (nothing), metrics still holds an
 // autoscaling/v2beta2 HorizontalPodAutoscaler and a policy/v1beta1
 // PodDisruptionBudget (two errors), cron, stored in a ConfigMap, a
-// batch/v1beta1 CronJob (an error). A release Helm cannot decode, and one
+// batch/v1beta1 CronJob (an error); api's latest revision failed, and its
+// last deployed one, which helm upgrade compares with, holds an
+// extensions/v1beta1 Ingress (an error). A release Helm cannot decode, and one
 // that unzips past 64 MiB, are not read, and the report says so.
 func TestAuditHelmReleases(t *testing.T) {
 	if testing.Short() {
@@ -35,10 +37,11 @@ func TestAuditHelmReleases(t *testing.T) {
 	cs := kubernetes.NewForConfigOrDie(srv.config)
 	secrets := driver.NewSecrets(cs.CoreV1().Secrets("default"))
 	configMaps := driver.NewConfigMaps(cs.CoreV1().ConfigMaps("default"))
+	status := release.StatusDeployed
 	write := func(d driver.Driver, name string, revision int, manifest ...string) {
 		t.Helper()
 		rel := &release.Release{Name: name, Namespace: "default", Version: revision,
-			Info: &release.Info{Status: release.StatusDeployed}, Manifest: strings.Join(manifest, "\n---\n")}
+			Info: &release.Info{Status: status}, Manifest: strings.Join(manifest, "\n---\n")}
 		if err := d.Create("sh.helm.release.v1."+name+".v"+string(rune('0'+revision)), rel); err != nil {
 			t.Fatal(err)
 		}
@@ -50,6 +53,11 @@ func TestAuditHelmReleases(t *testing.T) {
 	write(secrets, "web", 2, object("networking.k8s.io/v1", "Ingress", "web"), object("apps/v1", "Deployment", "web"))
 	write(secrets, "metrics", 1, object("autoscaling/v2beta2", "HorizontalPodAutoscaler", "api"), object("policy/v1beta1", "PodDisruptionBudget", "api"))
 	write(configMaps, "cron", 3, object("batch/v1beta1", "CronJob", "nightly"))
+	// api's revision 2 failed: helm upgrade compares with revision 1, the
+	// last deployed, which still holds an extensions/v1beta1 Ingress.
+	write(secrets, "api", 1, object("extensions/v1beta1", "Ingress", "api"))
+	status = release.StatusFailed
+	write(secrets, "api", 2, object("networking.k8s.io/v1", "Ingress", "api"))
 
 	var bomb bytes.Buffer
 	z := gzip.NewWriter(&bomb)
@@ -81,17 +89,18 @@ func TestAuditHelmReleases(t *testing.T) {
 		}
 	}
 	want := []string{
-		"helm release default/cron revision 3: its manifest holds 1 batch/v1beta1 CronJob (nightly): removed; helm upgrade and rollback read it and fail",
-		"helm release default/metrics revision 1: its manifest holds 1 autoscaling/v2beta2 HorizontalPodAutoscaler (api): removed; helm upgrade and rollback read it and fail",
-		"helm release default/metrics revision 1: its manifest holds 1 policy/v1beta1 PodDisruptionBudget (api): removed; helm upgrade and rollback read it and fail",
+		"helm release default/api revision 1 (deployed): its manifest holds 1 extensions/v1beta1 Ingress (api): removed; helm upgrade and rollback read it and fail",
+		"helm release default/cron revision 3 (deployed): its manifest holds 1 batch/v1beta1 CronJob (nightly): removed; helm upgrade and rollback read it and fail",
+		"helm release default/metrics revision 1 (deployed): its manifest holds 1 autoscaling/v2beta2 HorizontalPodAutoscaler (api): removed; helm upgrade and rollback read it and fail",
+		"helm release default/metrics revision 1 (deployed): its manifest holds 1 policy/v1beta1 PodDisruptionBudget (api): removed; helm upgrade and rollback read it and fail",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("helm findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	s := source(r, "helm releases")
-	if s.Read || !strings.Contains(s.Note, "the latest revision of 5 releases") ||
+	if s.Read || !strings.Contains(s.Note, "the latest revision of 6 releases") ||
 		!strings.Contains(s.Note, "default/bomb revision 1: over 64 MiB once unzipped") || !strings.Contains(s.Note, "default/broken revision 1: the release does not decode") {
-		t.Errorf("helm source %+v, want 5 releases, the bomb and the broken one not read", s)
+		t.Errorf("helm source %+v, want 6 releases, the bomb and the broken one not read", s)
 	}
 	t.Log(s.Note)
 }

@@ -31,6 +31,7 @@ func runAudit(e *env, args []string) int {
 	var logs pathList
 	flags.Var(&logs, "audit-log", "read the API server's audit log `FILE` (JSON lines, as its log backend writes\nthem) for who requested deprecated versions: user, user agent, how often, when\nlast; may be repeated")
 	timeout := flags.Duration("request-timeout", time.Minute, "bound each request to the cluster by `DURATION`")
+	runTimeout := flags.Duration("timeout", 30*time.Minute, "bound the whole audit by `DURATION`: the sources not read by then are listed as\nnot read")
 	output := flags.String("o", "text", "print `text|json|markdown`")
 	extra, status, ok := parseFlags(e, flags, args)
 	if !ok {
@@ -45,8 +46,8 @@ func runAudit(e *env, args []string) int {
 		return fail("unexpected argument %q: audit reads the cluster of the kubeconfig, no files", extra[0])
 	case !slices.Contains(auditcmd.Formats, *output):
 		return fail("-o %q: want text, json or markdown", *output)
-	case *timeout <= 0:
-		return fail("--request-timeout must be positive")
+	case *timeout <= 0 || *runTimeout <= 0:
+		return fail("--request-timeout and --timeout must be positive")
 	}
 	target := 0
 	if *release != "" {
@@ -64,7 +65,7 @@ func runAudit(e *env, args []string) int {
 	cluster.RouteLogs(e.stderr, "kubeversion audit: ")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	r, err := audit.Run(ctx, cfg, audit.Options{Target: target, RequestTimeout: *timeout, AuditLogs: logs,
+	r, err := audit.Run(ctx, cfg, audit.Options{Target: target, RequestTimeout: *timeout, Timeout: *runTimeout, AuditLogs: logs,
 		OldVersions: func(target int) []audit.OldVersion { return auditcmd.OldVersions(lifecycle.Load(), target) }})
 	if err != nil {
 		return fail("%s", strings.TrimPrefix(err.Error(), "audit: "))

@@ -69,8 +69,8 @@ after the server's). It writes nothing. It reads:
   - the managedFields of every object of a kind with a built-in version
     removed by the target (an error) or deprecated (a warning), as
     'kubeversion api-versions' judges them, and of a CRD's deprecated or
-    unserved versions: the managers that last wrote through one, and how
-    many objects, listed as metadata a page at a time.
+    unserved versions: the managers whose fields were written through one,
+    and how many objects, listed as metadata a page at a time.
   - with --audit-log, the API server's audit log: each user and user agent
     that requested a deprecated version, how often and when last (the
     garbage collector's and other controllers' own lists of every resource
@@ -78,9 +78,10 @@ after the server's). It writes nothing. It reads:
 Each source that could not be read (no permission to /metrics, no
 EndpointSlices) is listed with the reason: a report without findings claims
 nothing of what was not read. StorageVersionMigrations that failed are
-errors, those that run warnings. The latest revision of each Helm 3 release
-(decoded with Helm's own code) whose manifest holds a version removed by the
-target is an error: helm upgrade and rollback fail on it.
+errors, those that run warnings. The latest revision of each Helm 3 release,
+and its last deployed one (decoded with Helm's own code), whose manifest
+holds a version removed by the target is an error: helm upgrade and rollback
+fail on it.
 
 Exit status: 0 when no finding is an error, even if some sources could not
 be read; 1 when one is; 2 for usage errors and a cluster that cannot be read
@@ -163,7 +164,7 @@ var synopses = map[string]string{
 	"highest":       "[VERSION...]",
 	"validate":      "[--crd PATH]... [--old PATH]... [--validate strict|warn|ignore] [--namespace NAME] [--kubernetes-version 1.N] [--allow-unchecked] [--no-kustomize] [--kustomize-remote] [-o text|json|github|sarif] OBJECTS...",
 	"api-versions":  "[--kubernetes-version 1.N] [-o text|json]",
-	"audit":         "[--kubeconfig FILE] [--context NAME] [--kubernetes-version 1.N] [--audit-log FILE]... [--request-timeout DURATION] [-o text|json|markdown]",
+	"audit":         "[--kubeconfig FILE] [--context NAME] [--kubernetes-version 1.N] [--audit-log FILE]... [--request-timeout DURATION] [--timeout DURATION] [-o text|json|markdown]",
 	"webhook check": "--crd FILE [--url URL] [--ca FILE] [--tls-server-name NAME] [--insecure-skip-tls-verify] [--ignore PATH]... [--timeout DURATION] [-o text|json|github] OBJECT...",
 }
 

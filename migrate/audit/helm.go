@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -216,13 +217,7 @@ func (a *auditor) judgeRelease(r helmRelease, rel *release.Release, olds []OldVe
 		k := kindAt{head.APIVersion, head.Kind}
 		counts[k] = append(counts[k], head.Metadata.Name)
 	}
-	keys := slices.SortedFunc(func(yield func(kindAt) bool) {
-		for k := range counts {
-			if !yield(k) {
-				return
-			}
-		}
-	}, func(x, y kindAt) int {
+	keys := slices.SortedFunc(maps.Keys(counts), func(x, y kindAt) int {
 		return cmp.Or(cmp.Compare(x.apiVersion, y.apiVersion), cmp.Compare(x.kind, y.kind))
 	})
 	for _, k := range keys {

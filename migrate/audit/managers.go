@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -62,13 +63,7 @@ func (a *auditor) readManagers(ctx context.Context, olds []OldVersion) {
 			byResource[gvr] = append(byResource[gvr], &olds[i])
 		}
 	}
-	resources := slices.SortedFunc(func(yield func(schema.GroupVersionResource) bool) {
-		for gvr := range byResource {
-			if !yield(gvr) {
-				return
-			}
-		}
-	}, func(x, y schema.GroupVersionResource) int { return cmp.Compare(x.String(), y.String()) })
+	resources := slices.SortedFunc(maps.Keys(byResource), func(x, y schema.GroupVersionResource) int { return cmp.Compare(x.String(), y.String()) })
 	writers := map[[3]string]*writer{}
 	dropped, objects := 0, 0
 	var unread []string

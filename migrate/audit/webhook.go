@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"context"
 	"crypto/x509"
 	"encoding/pem"
@@ -39,7 +40,7 @@ func (a *auditor) judgeWebhook(ctx context.Context, crd *apiextensionsv1.CustomR
 	a.webhookServices++
 	ready, err := a.readyEndpoints(ctx, cc.Service.Namespace, cc.Service.Name)
 	if err != nil {
-		a.endpointsErr = cmpOr(a.endpointsErr, err.Error())
+		a.endpointsErr = cmp.Or(a.endpointsErr, err.Error())
 		return
 	}
 	if ready == 0 {
@@ -94,11 +95,4 @@ func certificates(bundle []byte) []*x509.Certificate {
 			certs = append(certs, c)
 		}
 	}
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

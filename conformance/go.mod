@@ -6,7 +6,7 @@ replace github.com/kubeversion/kubeversion => ../
 
 require (
 	github.com/go-logr/logr v1.4.3
-	github.com/kubeversion/kubeversion v0.0.0-20261129081937-dc600e554ec4
+	github.com/kubeversion/kubeversion v0.0.0-20261129084256-4fc70d390844
 	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/apiserver v0.37.2

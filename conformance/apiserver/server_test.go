@@ -28,6 +28,8 @@ type server struct {
 	host   string
 	client *http.Client
 	config *rest.Config // an administrator's
+	etcd   string       // the shared etcd's URL
+	prefix string       // where in it this server stores
 }
 
 // startServer starts a kube-apiserver on the shared etcd, with every
@@ -58,7 +60,7 @@ func startServer(t *testing.T, extra ...string) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &server{host: strings.TrimSuffix(s.ClientConfig.Host, "/"), client: client, config: s.ClientConfig}
+	return &server{host: strings.TrimSuffix(s.ClientConfig.Host, "/"), client: client, config: s.ClientConfig, etcd: etcdURL, prefix: storage.Prefix}
 }
 
 // writeDefaultNamespace stores the namespace "default" under prefix

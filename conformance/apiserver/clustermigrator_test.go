@@ -86,12 +86,12 @@ func TestClusterMigratorReal(t *testing.T) {
 }
 
 // TestClusterMigratorRealFailed has the real controller meet a patch
-// refused with 403 (injected in the controller's own client, for the
-// 8th widget): the migration fails, and the question the README answers
-// is whether 1.37.2's migration runner still trims storedVersions to the
-// storage version, although objects are still stored as v1beta1. The
-// test records what the runner did, and requires the run to leave
-// storedVersions as [v1beta1 v1] either way, with exit status 1.
+// refused with 403 (injected in the controller's own client, for widget
+// w-00007): the migration fails with ErrSVMFailed (exit status 1). 1.37.2's
+// migration runner then trims storedVersions to the storage version,
+// although objects are still stored as v1beta1, as docs/migrate.md says;
+// the test requires that the run saw it do so and put [v1beta1 v1] back,
+// so that it fails if a release stops trimming after a failure.
 func TestClusterMigratorRealFailed(t *testing.T) {
 	const n = 15
 	srv, ext := prepareWidgets(t, n)

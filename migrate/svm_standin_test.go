@@ -29,7 +29,9 @@ import (
 // This file is a STAND-IN for the in-tree StorageVersionMigration API and
 // controllers, which the apiextensions test server has neither: the API is
 // built into kube-apiserver, and the controllers run in
-// kube-controller-manager (k8s.io/kubernetes, not importable as a module).
+// kube-controller-manager (k8s.io/kubernetes, which this module does not
+// require: conformance/apiserver's clustermigrator_test.go runs the real
+// ones, of 1.37.2, beside a whole kube-apiserver).
 // The API is stood in for by a CRD of the same group, version, kind and
 // fields; the controllers by a goroutine written after the sources of
 // pkg/controller/storageversionmigrator at k8s.io/kubernetes v1.37.2
@@ -41,8 +43,8 @@ import (
 // checkpoint, the condition the real controller waits for), and the
 // rate-limited requeue after a transient error (a fixed 300ms, long enough
 // for the tests' polls to see the message). Tests passing against it say
-// that kubeversion follows what those sources write; they do not run the
-// in-tree controller itself.
+// that kubeversion follows what those sources write, including 1.35's,
+// which conformance/apiserver does not run.
 
 // installSVMAPIStandIn creates, in the test server, the CRD standing in for
 // the built-in API storagemigration.k8s.io/<version>, StorageVersionMigration

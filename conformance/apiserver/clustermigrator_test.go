@@ -21,9 +21,11 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/discovery/cached/memory"
 	"k8s.io/client-go/dynamic"
+	clientgofeatures "k8s.io/client-go/features"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/metadata"
@@ -34,6 +36,7 @@ import (
 	"k8s.io/controller-manager/pkg/informerfactory"
 	"k8s.io/kubernetes/pkg/controller/garbagecollector"
 	svmcontroller "k8s.io/kubernetes/pkg/controller/storageversionmigrator"
+	"k8s.io/kubernetes/pkg/features"
 
 	"github.com/kubeversion/kubeversion/migrate"
 )
@@ -62,8 +65,7 @@ func TestClusterMigratorReal(t *testing.T) {
 	const n = 40
 	srv, ext := prepareWidgets(t, n)
 	startMigrationControllers(t, srv.config, nil)
-	m := newMigrator(t, srv.config)
-	r, err := m.RunWithClusterMigrator(context.Background(), svmCRD)
+	r, err := runClusterMigrator(t, srv.config)
 	text := reportText(r)
 	t.Logf("report:\n%s\nerror: %v", text, err)
 	if err != nil {
@@ -87,7 +89,8 @@ func TestClusterMigratorReal(t *testing.T) {
 
 // TestClusterMigratorRealFailed has the real controller meet a patch
 // refused with 403 (injected in the controller's own client, for widget
-// w-00007): the migration fails with ErrSVMFailed (exit status 1). 1.37.2's
+// w-00007): the run fails with ErrSVMFailed, for which the command exits
+// 1. 1.37.2's
 // migration runner then trims storedVersions to the storage version,
 // although objects are still stored as v1beta1, as docs/migrate.md says;
 // the test requires that the run saw it do so and put [v1beta1 v1] back,
@@ -101,8 +104,7 @@ func TestClusterMigratorRealFailed(t *testing.T) {
 		}
 		return nil
 	})
-	m := newMigrator(t, srv.config)
-	r, err := m.RunWithClusterMigrator(context.Background(), svmCRD)
+	r, err := runClusterMigrator(t, srv.config)
 	text := reportText(r)
 	t.Logf("report:\n%s\nerror: %v", text, err)
 	if !errors.Is(err, migrate.ErrSVMFailed) || !strings.Contains(err.Error(), "injected: patch forbidden") {
@@ -212,6 +214,14 @@ func prepareWidgets(t *testing.T, n int) (*server, apiextensionsclient.Interface
 // server.
 func startMigrationControllers(t *testing.T, cfg *rest.Config, fault func(*http.Request) *http.Response) {
 	t.Helper()
+	// kube-controller-manager starts them only with these gates on (all
+	// three are by default in 1.37): without InformerResourceVersion the
+	// migrator could not read its cache's resource version.
+	if !utilfeature.DefaultFeatureGate.Enabled(features.StorageVersionMigrator) ||
+		!clientgofeatures.FeatureGates().Enabled(clientgofeatures.InformerResourceVersion) ||
+		!clientgofeatures.FeatureGates().Enabled(clientgofeatures.InOrderInformers) {
+		t.Fatal("the feature gates StorageVersionMigrator, InformerResourceVersion and InOrderInformers must be on, as kube-controller-manager requires")
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	kube := kubernetes.NewForConfigOrDie(cfg)
@@ -276,15 +286,22 @@ func forbidden(r *http.Request, message string) *http.Response {
 	}
 }
 
-// newMigrator is migrate's engine on cfg, with the short delays of tests.
-func newMigrator(t *testing.T, cfg *rest.Config) *migrate.Migrator {
+// runClusterMigrator runs migrate's engine with the cluster's migrator on
+// the test CRD, as `kubeversion migrate --use-cluster-migrator` does, with
+// the short delays of tests but room for a loaded machine: the controller
+// may wait for its garbage collector's cache to catch up with the
+// migration's checkpoint, and its runner retries on conflicts. The whole
+// run is bounded, so that a stuck migration fails this test alone.
+func runClusterMigrator(t *testing.T, cfg *rest.Config) (*migrate.Report, error) {
 	t.Helper()
-	m, err := migrate.New(cfg, migrate.Options{Settle: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond, SVMStartTimeout: 2 * time.Minute,
-		Notify: func(s string) { t.Log(s) }})
+	m, err := migrate.New(cfg, migrate.Options{Settle: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond,
+		SVMStartTimeout: 2 * time.Minute, TrimWait: 2 * time.Minute, Notify: func(s string) { t.Log(s) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	return m.RunWithClusterMigrator(ctx, svmCRD)
 }
 
 // reportText is the text report of a run, or "" without one.

@@ -18,6 +18,7 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiextensionsclient "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
+	"k8s.io/apiextensions-apiserver/test/integration/fixtures"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -166,7 +167,7 @@ func prepareWidgets(t *testing.T, n int) (*server, apiextensionsclient.Interface
 		},
 	}
 	ctx := context.Background()
-	if _, err := ext.ApiextensionsV1().CustomResourceDefinitions().Create(ctx, crd, metav1.CreateOptions{}); err != nil {
+	if _, err := fixtures.CreateNewV1CustomResourceDefinition(crd, ext, dyn); err != nil { // and waits until it is served
 		t.Fatal(err)
 	}
 	gvr := schema.GroupVersionResource{Group: svmGroup, Version: "v1beta1", Resource: svmPlural}
@@ -176,12 +177,7 @@ func prepareWidgets(t *testing.T, n int) (*server, apiextensionsclient.Interface
 			"metadata": map[string]any{"name": fmt.Sprintf("w-%05d", i), "namespace": "default"},
 			"spec":     map[string]any{"size": int64(i)},
 		}}
-		// The CRD is served a moment after it is created.
-		err := clientretry.OnError(clientretry.DefaultBackoff, func(error) bool { return true }, func() error {
-			_, err := dyn.Resource(gvr).Namespace("default").Create(ctx, obj, metav1.CreateOptions{})
-			return err
-		})
-		if err != nil {
+		if _, err := dyn.Resource(gvr).Namespace("default").Create(ctx, obj, metav1.CreateOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -16,13 +16,15 @@
 // scalars, single- and double-quoted scalars (double-quoted with the
 // escapes \\ \" \n \t \r, "\ ", \uXXXX and an escaped line break), all
 // over one or more lines, literal
-// and folded block scalars, empty flow
-// collections ([] and {}), comments, and the plain scalars null, ~, the
+// and folded block scalars, flow collections on one line whose plain
+// scalars are simple ("{app: web}", "[sh, -c, 'echo hi']"; see
+// parser.flow), comments, and the plain scalars null, ~, the
 // YAML 1.1 booleans (yes, on, y...) and decimal integers of up to 18
 // digits.
 //
 // Outside it, so left to the slow path: anchors, aliases and merge keys,
-// tags, directives and document markers, flow collections with content,
+// tags, directives and document markers, flow collections over several
+// lines or with other content,
 // folded block scalars with more-indented lines, block scalars whose
 // blank lines hold spaces that are content, plain scalars that YAML 1.1 reads as floats, timestamps or
 // integers in other bases, keys that are not strings, duplicate keys,

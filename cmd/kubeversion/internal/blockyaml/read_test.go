@@ -162,7 +162,34 @@ func TestReadCases(t *testing.T) {
 		{"a: 1.5\n", false},
 		{"a: &x 1\nb: *x\n", false},
 		{"a: 1\na: 2\n", false},
-		{"a: [1, 2]\n", false},
+		{"a: [1, 2]\n", true},
+		{"labels: {app: web-1, tier: front end}\nb: [ ]\nc: { }\n", true},
+		{"limits: {cpu: 500m, memory: 256Mi} # limits\n", true},
+		{"command: [sh, -c, 'echo hi', \"a\\tb\"]\n", true},
+		{"a: {b: [1, {c: ~, d: yes}], e: []}\n", true},
+		{"- {name: v1, served: true}\n- [a,b ,c]\n", false}, // a sequence at the root
+		{"spec:\n  versions: [{name: v1}, {served: true, name: v2}]\n", true},
+		{"a: [--flag=1, x/y.z, ~, <none>, a|b, $(VAR)]\n", true},
+		{"a: {b: 1, b: 2}\n", false},
+		{"a: [1, 2,]\n", false},
+		{"a: [1, , 2]\n", false},
+		{"a: [1,\n  2]\n", false},
+		{"a: {b:1}\n", false},
+		{"a: {b: }\n", false},
+		{"a: [a: b]\n", false},
+		{"a: [nginx:1.27]\n", false},
+		{"a: [1.5]\n", false},
+		{"a: {yes: 1}\n", false},
+		{"a: {1: x}\n", false},
+		{"a: [- x]\n", false},
+		{"a: [x] y\n", false},
+		{"a: [x]#c\n", true},
+		{"a: [#c]\n", false},
+		{"a: [&x 1, *x]\n", false},
+		{"a: [!!str 1]\n", false},
+		{"a: [\"x\", 'y''z']\n", true},
+		{"a: {\"b c\": d, 'e': [f]}\n", true},
+		{"a: [x, [y, [z]]]\n", true},
 		{"a: 0x10\n", false},
 		{"a: 2001-12-14\n", false},
 		{"yes: 1\n", false},
@@ -303,6 +330,8 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("a: |\n  x\n\n  y\n"))
 	f.Add([]byte("a:\n- b: >\n    x\n    y\n  c: d\n"))
 	f.Add([]byte("a: x\n  - y\n  z\n"))
+	f.Add([]byte("a: {b: [1, {c: ~, d: yes}], e: [], 'f': \"g\"}\n"))
+	f.Add([]byte("- x: [--flag=1, x/y.z, <none>, a|b, $(VAR), -1]\n  y: {k: v w}\n"))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		checkSame(t, text)
 	})

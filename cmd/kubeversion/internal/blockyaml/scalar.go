@@ -18,7 +18,9 @@ func (p *parser) scalar(parent int) any {
 	case c == '|' || c == '>':
 		v = p.blockScalar(parent, c == '>', line[1:])
 	case c == '[' || c == '{':
-		v = p.emptyFlow(line)
+		if v = p.flow(); p.nodes {
+			return v
+		}
 	case c == '-' && len(line) > 1 && line[1] >= '0' && line[1] <= '9':
 		v = p.plain(parent, line) // a negative number
 	case indicator(c):
@@ -41,24 +43,6 @@ func (p *parser) scalar(parent int) any {
 		n.Kind = yaml.ScalarNode // what is not a string needs no value: no key is one
 	}
 	return n
-}
-
-// emptyFlow reads "[]" or "{}", with spaces or a comment after it.
-func (p *parser) emptyFlow(line []byte) any {
-	if len(line) < 2 || !blankRest(line[2:]) {
-		p.outside()
-	}
-	var v any
-	switch string(line[:2]) {
-	case "[]":
-		v = []any{}
-	case "{}":
-		v = map[string]any{}
-	default:
-		p.outside()
-	}
-	p.next()
-	return v
 }
 
 // plain reads a plain scalar that starts with first and may go on over

@@ -59,11 +59,12 @@ func (f *flowReader) collection() any {
 	}
 	f.i++
 	var n *yaml.Node
-	var m map[string]any
+	var m map[string]any // the mapping's values, or its keys when the parser builds nodes
 	s := []any{}
 	switch {
 	case p.nodes && isMap:
 		n = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: p.line, Style: yaml.FlowStyle}
+		m = map[string]any{}
 	case p.nodes:
 		n = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: p.line, Style: yaml.FlowStyle}
 	case isMap:
@@ -77,13 +78,14 @@ func (f *flowReader) collection() any {
 	for {
 		if isMap {
 			key := f.key()
-			if f.has(n, m, key) {
+			if _, dup := m[key]; dup {
 				p.outside() // the slow path keeps the last one
 			}
 			p.path = append(p.path, key)
 			p.watched()
 			v := f.value()
 			if p.nodes {
+				m[key] = nil
 				n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key, Line: p.line}, v.(*yaml.Node))
 			} else {
 				m[key] = v
@@ -122,20 +124,6 @@ func (f *flowReader) result(n *yaml.Node, m map[string]any, s []any, isMap bool)
 		return m
 	}
 	return s
-}
-
-// has reports whether the mapping being read, n or m, has key already.
-func (f *flowReader) has(n *yaml.Node, m map[string]any, key string) bool {
-	if n == nil {
-		_, dup := m[key]
-		return dup
-	}
-	for k := 0; k < len(n.Content); k += 2 {
-		if n.Content[k].Value == key {
-			return true
-		}
-	}
-	return false
 }
 
 // key reads a key of a flow mapping, a quoted or a plain scalar that is a

@@ -244,6 +244,45 @@ func TestReadEscapesLinear(t *testing.T) {
 	}
 }
 
+// TestReadFlowLinear checks that the time Read and ReadNode take over a
+// flow mapping on one line grows with its keys, not with their square:
+// each key is looked up among those before it, in a map.
+func TestReadFlowLinear(t *testing.T) {
+	text := func(n int) []byte {
+		var b strings.Builder
+		b.WriteString("a: {")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "k%d: [v, {w: %d}]", i, i)
+		}
+		b.WriteString("}\n")
+		return []byte(b.String())
+	}
+	small, large := text(4000), text(40000)
+	for name, read := range map[string]func([]byte) bool{
+		"Read":     func(b []byte) bool { _, _, ok := Read(b, nil); return ok },
+		"ReadNode": func(b []byte) bool { _, ok := ReadNode(b); return ok },
+	} {
+		fastest := func(b []byte) time.Duration {
+			best := time.Duration(1<<63 - 1)
+			for range 5 {
+				start := time.Now()
+				if !read(b) {
+					t.Fatalf("%s does not take a flow mapping of %d bytes", name, len(b))
+				}
+				best = min(best, time.Since(start))
+			}
+			return best
+		}
+		fastest(small) // warm up
+		if s, l := fastest(small), fastest(large); l > 30*s {
+			t.Errorf("%s: 10 times the keys took %.1f times as long (%v, %v): more than linear", name, float64(l)/float64(s), s, l)
+		}
+	}
+}
+
 // testdataDocuments returns the YAML documents of the module's test data
 // and examples, which are real CRDs and objects.
 func testdataDocuments(t testing.TB) [][]byte {

@@ -190,6 +190,11 @@ func TestReadCases(t *testing.T) {
 		{"a: [\"x\", 'y''z']\n", true},
 		{"a: {\"b c\": d, 'e': [f]}\n", true},
 		{"a: [x, [y, [z]]]\n", true},
+		{"args:\n- --leader-elect\n- -v=2\n- -\n", false},
+		{"args:\n- --leader-elect\n- -v=2\n- --a=b c\n  d\n", true},
+		{"a: -x: y\n", false},
+		{"a: ---\nb: -.5\nc: -1\n", false},
+		{"a: ---\nb: -.x\nc: -1\n", true},
 		{"a: 0x10\n", false},
 		{"a: 2001-12-14\n", false},
 		{"yes: 1\n", false},
@@ -371,6 +376,7 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("a: x\n  - y\n  z\n"))
 	f.Add([]byte("a: {b: [1, {c: ~, d: yes}], e: [], 'f': \"g\"}\n"))
 	f.Add([]byte("- x: [--flag=1, x/y.z, <none>, a|b, $(VAR), -1]\n  y: {k: v w}\n"))
+	f.Add([]byte("args:\n- --leader-elect\n- -v=2\n- --a=b c\n  d\n"))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		checkSame(t, text)
 	})

@@ -21,8 +21,8 @@ func (p *parser) scalar(parent int) any {
 		if v = p.flow(); p.nodes {
 			return v
 		}
-	case c == '-' && len(line) > 1 && line[1] >= '0' && line[1] <= '9':
-		v = p.plain(parent, line) // a negative number
+	case c == '-' && len(line) > 1 && line[1] != ' ':
+		v = p.plain(parent, line) // a negative number, a command line's flag
 	case indicator(c):
 		p.outside()
 	default:

@@ -1,8 +1,11 @@
 package validate
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/kubeversion/kubeversion/builtin"
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
@@ -70,6 +73,7 @@ func (ck *checker) addBuiltinErrors(r ObjectReport, res builtin.Result, loc *inp
 		r.addError(server.Error{Line: r.Line, Type: "refused", Detail: res.Message, Message: res.Message})
 		return r.judged(StatusInvalid, "")
 	}
+	errs := make([]server.Error, 0, len(res.Causes))
 	for _, c := range res.Causes {
 		msg := c.Field + ": " + c.Message
 		switch {
@@ -78,7 +82,18 @@ func (ck *checker) addBuiltinErrors(r ObjectReport, res builtin.Result, loc *inp
 		case c.Field == "":
 			msg = c.Message
 		}
-		r.addError(server.Error{Line: loc.ObjectLine(c.Field), Field: c.Field, Type: c.Type, Detail: c.Message, Message: msg})
+		errs = append(errs, server.Error{Line: loc.ObjectLine(c.Field), Field: c.Field, Type: c.Type, Detail: c.Message, Message: msg})
+	}
+	// The server's order is that of its validation, which ranges over
+	// maps for labels, annotations, a ConfigMap's data and the like: it
+	// changes from one request to the next. They are listed in the order
+	// of the text instead, so that the output, and which errors are
+	// listed past server.MaxListed, is the same on every run.
+	slices.SortStableFunc(errs, func(a, b server.Error) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), strings.Compare(a.Field, b.Field), strings.Compare(a.Message, b.Message))
+	})
+	for _, e := range errs {
+		r.addError(e)
 	}
 	r.Rejected = res.Causes[0].Strict
 	return r.judged(StatusInvalid, "")

@@ -46,6 +46,10 @@ type byteDecoder struct {
 	buf    []byte // the last string read that had escapes or non-ASCII
 	fields []api.StrictField
 	seen   map[api.StrictField]bool
+	// scratch holds the schemas schemaMap reads properties into, the
+	// first scratchUsed of them in use (see takeSchema).
+	scratch     []*api.JSONSchemaProps
+	scratchUsed int
 }
 
 // declined is the panic value of a byteDecoder that leaves the input

@@ -269,10 +269,26 @@ func (d *byteDecoder) schemaMap(p *map[string]api.JSONSchemaProps, path *api.Fie
 		if _, dup := m[k]; dup {
 			d.decline()
 		}
-		var v api.JSONSchemaProps
+		v := d.takeSchema()
 		child := path.Field(k, false)
-		d.schema(&v, &child)
-		m[k] = v
+		d.schema(v, &child)
+		m[k] = *v
+		d.scratchUsed--
 	}
 	*p = m
+}
+
+// takeSchema returns a zeroed schema to read a property into before it is
+// copied into its map: one for each level of nesting, taken and given
+// back in turn, where a variable of its own went to the heap for every
+// property, 17 MB of the 297 MB that lint allocated on the operators'
+// corpus.
+func (d *byteDecoder) takeSchema() *api.JSONSchemaProps {
+	if d.scratchUsed == len(d.scratch) {
+		d.scratch = append(d.scratch, new(api.JSONSchemaProps))
+	}
+	s := d.scratch[d.scratchUsed]
+	d.scratchUsed++
+	*s = api.JSONSchemaProps{}
+	return s
 }

@@ -14,6 +14,10 @@ func (p *parser) mapping(col, parent int) any {
 	} else {
 		m = map[string]any{}
 	}
+	outlined := 0
+	if p.outline != nil {
+		outlined = p.open(yaml.MappingNode, p.line)
+	}
 	seen := m
 	if p.nodes {
 		seen = map[string]any{}
@@ -29,7 +33,11 @@ func (p *parser) mapping(col, parent int) any {
 		p.path = append(p.path, key)
 		p.watched()
 		keyLine := p.line
+		mark := p.mark()
 		v := p.value(col, valueCol)
+		if p.outline != nil {
+			p.keyed(mark, key, keyLine)
+		}
 		if p.nodes {
 			seen[key] = nil
 			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key, Line: keyLine}, p.orNull(v, keyLine))
@@ -40,6 +48,9 @@ func (p *parser) mapping(col, parent int) any {
 		indent, found := p.significant()
 		switch {
 		case !found || indent < col:
+			if p.outline != nil {
+				p.close(outlined)
+			}
 			if p.nodes {
 				return n
 			}
@@ -94,19 +105,30 @@ func (p *parser) sequence(col int) any {
 	if p.nodes {
 		n = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: p.line}
 	}
+	outlined := 0
+	if p.outline != nil {
+		outlined = p.open(yaml.SequenceNode, p.line)
+	}
 	for {
 		p.path = append(p.path, "*")
 		itemLine := p.line
+		mark := p.mark()
 		if v := p.item(col); p.nodes {
 			n.Content = append(n.Content, p.orNull(v, itemLine))
 		} else {
 			s = append(s, v)
+		}
+		if p.outline != nil {
+			p.nullItem(mark, itemLine)
 		}
 		p.path = p.path[:len(p.path)-1]
 		indent, found := p.significant()
 		switch {
 		case !found || indent < col, indent == col && !p.isItem(col):
 			// the end, or a key of the mapping the sequence is the value of
+			if p.outline != nil {
+				p.close(outlined)
+			}
 			if p.nodes {
 				return n
 			}

@@ -70,6 +70,15 @@ func (f *flowReader) collection() any {
 	case isMap:
 		m = map[string]any{}
 	}
+	outlined := 0
+	if p.outline != nil {
+		kind := yaml.SequenceNode
+		if isMap {
+			kind = yaml.MappingNode
+		}
+		outlined = p.open(kind, p.line)
+		defer p.close(outlined)
+	}
 	f.spaces()
 	if f.peek() == closing {
 		f.i++
@@ -83,7 +92,11 @@ func (f *flowReader) collection() any {
 			}
 			p.path = append(p.path, key)
 			p.watched()
+			mark := p.mark()
 			v := f.value()
+			if p.outline != nil {
+				p.keyed(mark, key, p.line)
+			}
 			if p.nodes {
 				m[key] = nil
 				n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key, Line: p.line}, v.(*yaml.Node))
@@ -150,6 +163,9 @@ func (f *flowReader) value() any {
 		return f.collection()
 	}
 	v := f.scalar()
+	if f.p.outline != nil {
+		f.p.leaf(f.p.line)
+	}
 	if !f.p.nodes {
 		return v
 	}

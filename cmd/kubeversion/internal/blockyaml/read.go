@@ -29,15 +29,26 @@ const maxKey = 1000
 // Read([]byte("a: 1\n"), nil) returns {"a": int64(1)}, and
 // Read([]byte("a: &x 1\n"), nil) is not ok.
 func Read(text []byte, watch []string) (doc map[string]any, lines []int, ok bool) {
+	doc, lines, _, ok = read(text, watch, nil)
+	return doc, lines, ok
+}
+
+// ReadOutlined is [Read] that also returns the document's [Outline], for
+// finding the lines of its fields; nil for an empty document.
+func ReadOutlined(text []byte, watch []string) (doc map[string]any, lines []int, outline *Outline, ok bool) {
+	return read(text, watch, &Outline{})
+}
+
+func read(text []byte, watch []string, outline *Outline) (doc map[string]any, lines []int, _ *Outline, ok bool) {
 	if !plainText(text) {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
-	p := &parser{text: text, line: 1, watch: watch, keys: map[string]string{}}
+	p := &parser{text: text, line: 1, watch: watch, keys: map[string]string{}, outline: outline}
 	v, ok := p.read()
 	if !ok || v == nil {
-		return nil, nil, ok
+		return nil, nil, nil, ok
 	}
-	return v.(map[string]any), p.lines, true
+	return v.(map[string]any), p.lines, p.outline, true
 }
 
 // ReadNode returns the node tree of a document that [Read] takes, as
@@ -145,6 +156,8 @@ type parser struct {
 	lines []int
 	keys  map[string]string // each key, and short value, once: they repeat in a schema
 	nodes bool              // build *yaml.Node, for ReadNode, not values
+	// outline, when set, is what ReadOutlined records besides the values.
+	outline *Outline
 }
 
 func (p *parser) outside() { panic(errOutside) }

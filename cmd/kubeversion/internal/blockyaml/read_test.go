@@ -114,7 +114,55 @@ func checkSame(t *testing.T, text []byte) bool {
 			t.Fatalf("ReadNode(%q): %s", text, diff)
 		}
 	}
+	outlined, outlinedLines, outline, ok := ReadOutlined(text, versionNames)
+	switch {
+	case !ok:
+		t.Fatalf("ReadOutlined(%q) is not ok where Read is", text)
+	case !reflect.DeepEqual(outlined, got) || !reflect.DeepEqual(outlinedLines, lines):
+		t.Fatalf("ReadOutlined(%q) reads otherwise than Read", text)
+	case (outline == nil) != (node == nil):
+		t.Fatalf("ReadOutlined(%q) outline %v, ReadNode %v", text, outline, node)
+	case node != nil:
+		if diff := outlineDiff(outline, 0, node, "$"); diff != "" {
+			t.Fatalf("ReadOutlined(%q): %s", text, diff)
+		}
+		if outline.Next(0) != outline.Len() {
+			t.Fatalf("ReadOutlined(%q): %d nodes, the root's end is %d", text, outline.Len(), outline.Next(0))
+		}
+	}
 	return true
+}
+
+// outlineDiff says where the outline's node i differs from n, a node of
+// ReadNode, in what finding lines needs.
+func outlineDiff(o *Outline, i int, n *yaml.Node, at string) string {
+	if o.Kind(i) != n.Kind || o.Line(i) != n.Line {
+		return fmt.Sprintf("%s: kind %v line %d, ReadNode kind %v line %d", at, o.Kind(i), o.Line(i), n.Kind, n.Line)
+	}
+	c := i + 1
+	for k := 0; k < len(n.Content); k++ {
+		child := n.Content[k]
+		var key *yaml.Node
+		if n.Kind == yaml.MappingNode {
+			key, child = child, n.Content[k+1]
+			k++
+		}
+		if c >= o.Next(i) {
+			return fmt.Sprintf("%s: fewer children than ReadNode's %d", at, len(n.Content))
+		}
+		name, line := o.Key(c)
+		if key != nil && (name != key.Value || line != key.Line) || key == nil && line != 0 {
+			return fmt.Sprintf("%s: child %d is the value of %q on line %d, ReadNode's of %v", at, k, name, line, key)
+		}
+		if d := outlineDiff(o, c, child, fmt.Sprintf("%s[%d]", at, k)); d != "" {
+			return d
+		}
+		c = o.Next(c)
+	}
+	if c != o.Next(i) {
+		return fmt.Sprintf("%s: more children than ReadNode's %d", at, len(n.Content))
+	}
+	return ""
 }
 
 // nodeDiff says where got and want differ in what finding lines needs:

@@ -18,8 +18,8 @@ func (p *parser) scalar(parent int) any {
 	case c == '|' || c == '>':
 		v = p.blockScalar(parent, c == '>', line[1:])
 	case c == '[' || c == '{':
-		if v = p.flow(); p.nodes {
-			return v
+		if v = p.flow(); p.nodes || p.outline != nil {
+			return v // a node, or values whose nodes flow recorded
 		}
 	case c == '-' && len(line) > 1 && line[1] != ' ':
 		v = p.plain(parent, line) // a negative number, a command line's flag
@@ -27,6 +27,9 @@ func (p *parser) scalar(parent int) any {
 		p.outside()
 	default:
 		v = p.plain(parent, line)
+	}
+	if p.outline != nil {
+		p.leaf(at)
 	}
 	if !p.nodes {
 		return v

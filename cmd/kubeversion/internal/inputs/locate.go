@@ -3,6 +3,7 @@ package inputs
 import (
 	"strconv"
 
+	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/blockyaml"
 	"github.com/kubeversion/kubeversion/crd"
 	"go.yaml.in/yaml/v3"
 )
@@ -21,7 +22,7 @@ import (
 // Locate scans the keys of each mapping on the path: to locate many fields
 // of one object, as the errors of a CRD, use a [Locator].
 func Locate(o Object, path string) int {
-	return (&Locator{object: o, top: o.Line}).Line(path)
+	return (&Locator{object: o, top: o.Line, outline: o.outline}).Line(path)
 }
 
 // A locator finds the lines of many fields of one object, as [Locate]
@@ -37,12 +38,17 @@ type Locator struct {
 	top    int                                  // the object's line
 	keys   map[*yaml.Node]map[string]int        // of a mapping: the Content index of each key's first occurrence
 	firsts map[*yaml.Node]map[string]*yaml.Node // of a sequence: the first mapping that has each key
+	// outline, when set, is the object's shape, which package blockyaml
+	// recorded as it read the text: the locator walks it, and the text is
+	// never parsed (see walkOutline).
+	outline *blockyaml.Outline
+	index   outlineIndex
 }
 
 // NewLocator returns a locator for the fields of o that keeps its
 // indices: one per object, not per field.
 func NewLocator(o Object) *Locator {
-	return &Locator{object: o, top: o.Line, keys: map[*yaml.Node]map[string]int{}, firsts: map[*yaml.Node]map[string]*yaml.Node{}}
+	return &Locator{object: o, top: o.Line, keys: map[*yaml.Node]map[string]int{}, firsts: map[*yaml.Node]map[string]*yaml.Node{}, outline: o.outline}
 }
 
 // Indexed is the size from which a mapping's keys, or a sequence's items,
@@ -60,6 +66,9 @@ func (l *Locator) Line(path string) int {
 func (l *Locator) LineOf(path []crd.PathStep) int {
 	if line, ok := l.versionLine(path); ok {
 		return line
+	}
+	if l.outline != nil {
+		return l.walkOutline(crd.V1Path(path), true, StepName)
 	}
 	if !l.parse() {
 		return l.top

@@ -21,10 +21,14 @@ func (l *Locator) ObjectLine(path string) int {
 // ObjectLineOf is [Locator.ObjectLine] of the steps of a path, those of
 // the error of a custom resource (crd.Error's Path).
 func (l *Locator) ObjectLineOf(path []crd.PathStep) int {
+	name := func(s crd.PathStep) string { return unquoteKey(StepName(s)) }
+	if l.outline != nil {
+		return l.walkOutline(path, false, name)
+	}
 	if !l.parse() {
 		return l.top
 	}
-	return l.walk(path, false, func(s crd.PathStep) string { return unquoteKey(StepName(s)) })
+	return l.walk(path, false, name)
 }
 
 // unquoteKey returns a key that CEL's fieldPath quotes, 'app' or "app",

@@ -197,17 +197,7 @@ func (f *flowReader) scalar() any {
 	}
 	text := trimRight(f.s[start:f.i])
 	f.i = start + len(text)
-	var s string
-	if len(text) <= maxInterned {
-		s = f.p.intern(text)
-	} else {
-		s = string(text)
-	}
-	v, ok := resolve(s)
-	if !ok {
-		f.p.outside()
-	}
-	return v
+	return f.p.resolvePlain(text)
 }
 
 // flowPlainFirst reports whether a plain scalar of a flow collection, as

@@ -43,7 +43,7 @@ func read(text []byte, watch []string, outline *Outline) (doc map[string]any, li
 	if !plainText(text) {
 		return nil, nil, nil, false
 	}
-	p := &parser{text: text, line: 1, watch: watch, keys: map[string]string{}, outline: outline}
+	p := &parser{text: text, line: 1, watch: watch, keys: map[string]string{}, values: map[string]any{}, outline: outline}
 	v, ok := p.read()
 	if !ok || v == nil {
 		return nil, nil, nil, ok
@@ -60,7 +60,7 @@ func ReadNode(text []byte) (root *yaml.Node, ok bool) {
 	if !plainText(text) {
 		return nil, false
 	}
-	p := &parser{text: text, line: 1, keys: map[string]string{}, nodes: true}
+	p := &parser{text: text, line: 1, keys: map[string]string{}, values: map[string]any{}, nodes: true}
 	v, ok := p.read()
 	if !ok || v == nil {
 		return nil, ok
@@ -155,7 +155,10 @@ type parser struct {
 	path  []string // the keys on the way to the current node, "*" for items
 	lines []int
 	keys  map[string]string // each key, and short value, once: they repeat in a schema
-	nodes bool              // build *yaml.Node, for ReadNode, not values
+	// values are the values of the short plain scalars read (see
+	// resolvePlain).
+	values map[string]any
+	nodes  bool // build *yaml.Node, for ReadNode, not values
 	// outline, when set, is what ReadOutlined records besides the values.
 	outline *Outline
 }

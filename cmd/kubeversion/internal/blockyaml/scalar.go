@@ -87,16 +87,31 @@ func (p *parser) plain(parent int, first []byte) any {
 	if b != nil {
 		text = b
 	}
-	var s string
-	if len(text) <= maxInterned {
-		s = p.intern(text) // values such as "string" and "object" repeat too
-	} else {
-		s = string(text)
+	return p.resolvePlain(text)
+}
+
+// resolvePlain returns the value of the plain scalar text, as resolve
+// gives it, and leaves to the slow path a text resolve does not take. The
+// values of short ones are kept, each in one interface: "string",
+// "object", true and the like repeat through a schema, and resolving each
+// anew put it in an interface of its own, 14% of lint's allocations.
+func (p *parser) resolvePlain(text []byte) any {
+	if len(text) > maxInterned {
+		v, ok := resolve(string(text))
+		if !ok {
+			p.outside()
+		}
+		return v
 	}
+	if v, ok := p.values[string(text)]; ok {
+		return v
+	}
+	s := p.intern(text)
 	v, ok := resolve(s)
 	if !ok {
 		p.outside()
 	}
+	p.values[s] = v
 	return v
 }
 

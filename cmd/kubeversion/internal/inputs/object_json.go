@@ -78,12 +78,21 @@ func appendJSON(dst []byte, v any) ([]byte, error) {
 }
 
 // appendString appends s quoted as Marshal quotes it, which escapes <, >
-// and & for HTML; strings with other bytes to escape go to Marshal.
+// and & for HTML; strings with other bytes to escape go to Marshal. The
+// runs of bytes that need no escape, most of a description, are copied
+// whole.
 func appendString(dst []byte, s string) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, '"')
+	run := 0 // where the bytes not yet copied start
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
+		c := s[i]
+		if jsonPlain[c] {
+			continue
+		}
+		dst = append(dst, s[run:i]...)
+		run = i + 1
+		switch {
 		case c == '\n':
 			dst = append(dst, '\\', 'n')
 		case c == '\t':
@@ -98,14 +107,25 @@ func appendString(dst []byte, s string) ([]byte, error) {
 			dst = append(dst, `\u003e`...)
 		case c == '&':
 			dst = append(dst, `\u0026`...)
-		case c < 0x20 || c >= 0x80:
+		default: // another control character, or not ASCII
 			return appendMarshal(dst[:start], s)
-		default:
-			dst = append(dst, c)
 		}
 	}
+	dst = append(dst, s[run:]...)
 	return append(dst, '"'), nil
 }
+
+// jsonPlain tells the bytes appendString copies as they are: printable
+// ASCII but for ", \, <, > and &.
+var jsonPlain = func() (plain [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		plain[c] = true
+	}
+	for _, c := range []byte(`"\<>&`) {
+		plain[c] = false
+	}
+	return plain
+}()
 
 func appendMarshal(dst []byte, v any) ([]byte, error) {
 	data, err := json.Marshal(v)

@@ -13,7 +13,8 @@ import "go.yaml.in/yaml/v3"
 // a collection over more than one line, an empty entry or a comma before
 // the closing bracket, a key without ": " after it, a plain scalar with a
 // character other than a letter, a digit, a space or one of
-// -_./~^$()+=<>;\?!*&@%| (no ":", "#", quote or bracket), or one that
+// -_./~^$()+=<>;\!*&@%| (no ":", "?", "#", quote or bracket: in a flow
+// collection, go.yaml.in/yaml/v2 ends a plain scalar at "?"), or one that
 // starts with an indicator, "-" followed by one of these excepted.
 func (p *parser) flow() any {
 	f := flowReader{p: p, s: p.rest(p.col)}
@@ -228,7 +229,7 @@ var flowClass = func() (class [256]byte) {
 	for _, c := range []byte("_./~^$()+=<;\\") {
 		class[c] = flowFirst
 	}
-	for _, c := range []byte("- >?!*&@%|") {
+	for _, c := range []byte("- >!*&@%|") {
 		class[c] = flowInside
 	}
 	return class

@@ -238,6 +238,14 @@ func TestReadCases(t *testing.T) {
 		{"a: [\"x\", 'y''z']\n", true},
 		{"a: {\"b c\": d, 'e': [f]}\n", true},
 		{"a: [x, [y, [z]]]\n", true},
+		{"a: [a?b]\n", false}, // kubectl: did not find expected ',' or ']'
+		{"a: [x?]\n", false},
+		{"a: [-?]\n", false},
+		{"a: [x ? y]\n", false},
+		{"a: {x?: 1}\n", false},
+		{"a: {a: y?}\n", false},
+		{"args: [--query=a?b]\n", false},
+		{"a: x?y\nb: [x]\n", true},
 		{"args:\n- --leader-elect\n- -v=2\n- -\n", false},
 		{"args:\n- --leader-elect\n- -v=2\n- --a=b c\n  d\n", true},
 		{"a: -x: y\n", false},
@@ -425,6 +433,7 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("a: {b: [1, {c: ~, d: yes}], e: [], 'f': \"g\"}\n"))
 	f.Add([]byte("- x: [--flag=1, x/y.z, <none>, a|b, $(VAR), -1]\n  y: {k: v w}\n"))
 	f.Add([]byte("args:\n- --leader-elect\n- -v=2\n- --a=b c\n  d\n"))
+	f.Add([]byte("a: [x?y, {b: c?}]\n"))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		checkSame(t, text)
 	})

@@ -71,10 +71,7 @@ func (p Problem) String() string {
 func ReadObjects(file string, data []byte) ([]Object, *Problem) {
 	var objects []Object
 	p := ReadStream(file, bytes.NewReader(data), func(o Object) bool {
-		if o.outline == nil { // an outline finds lines without the node tree
-			o.Node = o.textNode()
-		}
-		o.text, o.src = nil, nil // the text is not kept
+		o.Node, o.text, o.src = o.textNode(), nil, nil // the text is not kept
 		objects = append(objects, o)
 		return true
 	})

@@ -119,7 +119,7 @@ func (p *parser) sequence(col int) any {
 			s = append(s, v)
 		}
 		if p.outline != nil {
-			p.nullItem(mark, itemLine)
+			p.nullIfNone(mark, itemLine)
 		}
 		p.path = p.path[:len(p.path)-1]
 		indent, found := p.significant()

@@ -154,7 +154,7 @@ func (f *flowReader) key() string {
 	}
 	f.i += 2
 	f.spaces()
-	return f.p.intern([]byte(key))
+	return key
 }
 
 // value reads an entry of a sequence or a value of a mapping: a collection

@@ -81,15 +81,13 @@ func (p *parser) leaf(line int) {
 // keyed records that the node at index n, or a null scalar on keyLine if
 // the value recorded none, is the value of key.
 func (p *parser) keyed(n int, key string, keyLine int) {
-	if n == len(p.outline.nodes) {
-		p.leaf(keyLine)
-	}
+	p.nullIfNone(n, keyLine)
 	p.outline.nodes[n].key, p.outline.nodes[n].keyLine = key, int32(keyLine)
 }
 
-// item records a null scalar on line for an item that recorded nothing,
-// whose node would start at index n.
-func (p *parser) nullItem(n, line int) {
+// nullIfNone records a null scalar on line when nothing was recorded from
+// index n on: a missing value, as ReadNode's orNull makes a node of it.
+func (p *parser) nullIfNone(n, line int) {
 	if n == len(p.outline.nodes) {
 		p.leaf(line)
 	}

@@ -56,22 +56,17 @@ func (l *Locator) walkOutline(steps []crd.PathStep, byKey bool, name func(crd.Pa
 // children returns the children of node n when it has Indexed or more,
 // or nil.
 func (l *Locator) children(n int) []int {
-	if items, ok := l.index.items[n]; ok {
+	return cached(&l.index.items, n, func() []int {
+		var items []int
+		o := l.outline
+		for c := n + 1; c < o.Next(n); c = o.Next(c) {
+			items = append(items, c)
+		}
+		if len(items) < Indexed {
+			return nil
+		}
 		return items
-	}
-	var items []int
-	o := l.outline
-	for c := n + 1; c < o.Next(n); c = o.Next(c) {
-		items = append(items, c)
-	}
-	if len(items) < Indexed {
-		items = nil
-	}
-	if l.index.items == nil {
-		l.index.items = map[int][]int{}
-	}
-	l.index.items[n] = items
-	return items
+	})
 }
 
 // item returns the i-th item of sequence n, or -1.
@@ -95,27 +90,19 @@ func (l *Locator) item(n, i int) int {
 // child returns the value of the first key of mapping n that is key, or
 // -1.
 func (l *Locator) child(n int, key string) int {
-	if l.children(n) == nil {
+	items := l.children(n)
+	if items == nil {
 		return l.scanKeys(n, key)
 	}
-	index, ok := l.index.keys[n]
-	if !ok {
-		index = map[string]int{}
-		for _, c := range l.children(n) {
+	index := cached(&l.index.keys, n, func() map[string]int {
+		index := map[string]int{}
+		for _, c := range items {
 			k, _ := l.outline.Key(c)
-			if _, dup := index[k]; !dup {
-				index[k] = c
-			}
+			addFirst(index, k, c)
 		}
-		if l.index.keys == nil {
-			l.index.keys = map[int]map[string]int{}
-		}
-		l.index.keys[n] = index
-	}
-	if c, ok := index[key]; ok {
-		return c
-	}
-	return -1
+		return index
+	})
+	return found(index, key)
 }
 
 // scanKeys returns the value of the first key of mapping n that is key,
@@ -143,33 +130,48 @@ func (l *Locator) firstWithKey(n int, key string) int {
 		}
 		return -1
 	}
-	index, ok := l.index.firsts[n]
-	if !ok {
-		index = map[string]int{}
+	index := cached(&l.index.firsts, n, func() map[string]int {
+		index := map[string]int{}
 		for _, item := range items {
 			if o.Kind(item) != yaml.MappingNode {
 				continue
 			}
 			for c := item + 1; c < o.Next(item); c = o.Next(c) {
-				if k, _ := o.Key(c); !mapHas(index, k) {
-					index[k] = item
-				}
+				k, _ := o.Key(c)
+				addFirst(index, k, item)
 			}
 		}
-		if l.index.firsts == nil {
-			l.index.firsts = map[int]map[string]int{}
-		}
-		l.index.firsts[n] = index
-	}
-	if item, ok := index[key]; ok {
-		return item
-	}
-	return -1
+		return index
+	})
+	return found(index, key)
 }
 
-func mapHas(m map[string]int, k string) bool {
-	_, ok := m[k]
-	return ok
+// cached returns what the index m holds for node n, built the first time.
+func cached[V any](m *map[int]V, n int, build func() V) V {
+	if v, ok := (*m)[n]; ok {
+		return v
+	}
+	if *m == nil {
+		*m = map[int]V{}
+	}
+	v := build()
+	(*m)[n] = v
+	return v
+}
+
+// addFirst sets index[k] to n unless k has a node already.
+func addFirst(index map[string]int, k string, n int) {
+	if _, ok := index[k]; !ok {
+		index[k] = n
+	}
+}
+
+// found returns index[key], or -1.
+func found(index map[string]int, key string) int {
+	if n, ok := index[key]; ok {
+		return n
+	}
+	return -1
 }
 
 // outlineOf returns the outline of document d's text that package

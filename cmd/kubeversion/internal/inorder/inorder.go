@@ -10,8 +10,9 @@ package inorder
 
 import "sync"
 
-// Runner runs Run on the items added, in goroutines of their own, up to
-// twice Workers at a time, and calls Emit with each item and its result
+// Runner runs Run on the items added, in Workers goroutines that live as
+// long as the Runner (a goroutine per item would grow a new stack for
+// each), with up to twice Workers items in flight, and calls Emit with each item and its result
 // from one goroutine of its own, one at a time, in the order the items
 // were added, as soon as an item and those before it are done. Items
 // added with one key are never in flight together: the second waits
@@ -23,6 +24,7 @@ type Runner[T, R any] struct {
 	Emit    func(T, R) error
 
 	queue   chan *job[T, R] // to the goroutine that passes results on
+	work    chan *job[T, R] // to the workers
 	pending sync.WaitGroup  // the items not yet passed on
 	mu      sync.Mutex
 	keys    map[string]int // of the items not yet passed on
@@ -47,7 +49,11 @@ func (r *Runner[T, R]) Add(item T, key string) error {
 		// The goroutine that passes results on holds one job besides
 		// those queued: twice Workers in flight at most.
 		r.queue = make(chan *job[T, R], 2*r.Workers-1)
+		r.work = make(chan *job[T, R], 2*r.Workers)
 		go r.passOn()
+		for range r.Workers {
+			go r.runJobs()
+		}
 	}
 	r.mu.Lock()
 	busy, err := r.keys[key] > 0, r.err
@@ -69,8 +75,15 @@ func (r *Runner[T, R]) Add(item T, key string) error {
 	r.mu.Unlock()
 	r.pending.Add(1)
 	r.queue <- j // waits while twice Workers are in flight
-	go func() { j.done <- r.Run(j.item) }()
+	r.work <- j  // never waits: the workers hold no more than are in flight
 	return nil
+}
+
+// runJobs runs the jobs given to the workers, one at a time.
+func (r *Runner[T, R]) runJobs() {
+	for j := range r.work {
+		j.done <- r.Run(j.item)
+	}
 }
 
 // passOn passes on the result of each job queued, in turn, once done.
@@ -105,12 +118,13 @@ func (r *Runner[T, R]) Wait() error {
 	return r.err
 }
 
-// Stop waits for the items added, and ends the goroutine that passes
-// their results on.
+// Stop waits for the items added, and ends the workers and the goroutine
+// that passes their results on.
 func (r *Runner[T, R]) Stop() {
 	r.pending.Wait()
 	if r.queue != nil {
 		close(r.queue)
-		r.queue = nil
+		close(r.work)
+		r.queue, r.work = nil, nil
 	}
 }

@@ -50,9 +50,9 @@ func (r *Runner[T, R]) Add(item T, key string) error {
 		// those queued: twice Workers in flight at most.
 		r.queue = make(chan *job[T, R], 2*r.Workers-1)
 		r.work = make(chan *job[T, R], 2*r.Workers)
-		go r.passOn()
+		go r.passOn(r.queue)
 		for range r.Workers {
-			go r.runJobs()
+			go r.runJobs(r.work)
 		}
 	}
 	r.mu.Lock()
@@ -80,15 +80,15 @@ func (r *Runner[T, R]) Add(item T, key string) error {
 }
 
 // runJobs runs the jobs given to the workers, one at a time.
-func (r *Runner[T, R]) runJobs() {
-	for j := range r.work {
+func (r *Runner[T, R]) runJobs(work <-chan *job[T, R]) {
+	for j := range work {
 		j.done <- r.Run(j.item)
 	}
 }
 
 // passOn passes on the result of each job queued, in turn, once done.
-func (r *Runner[T, R]) passOn() {
-	for j := range r.queue {
+func (r *Runner[T, R]) passOn(queue <-chan *job[T, R]) {
+	for j := range queue {
 		res := <-j.done
 		r.mu.Lock()
 		failed := r.err != nil

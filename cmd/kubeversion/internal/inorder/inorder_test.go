@@ -96,3 +96,23 @@ func TestEmitError(t *testing.T) {
 		t.Errorf("error %v after %d emitted, want stop after 11", err, emitted)
 	}
 }
+
+// TestStopWithIdleWorkers stops a Runner whose workers have not all
+// started: under the race detector, a worker that read the Runner's
+// fields as it started would race with Stop clearing them.
+func TestStopWithIdleWorkers(t *testing.T) {
+	for range 50 {
+		var got []int
+		r := &Runner[int, int]{Workers: 16,
+			Run:  func(i int) int { return i + 1 },
+			Emit: func(_ int, r int) error { got = append(got, r); return nil },
+		}
+		if err := r.Add(1, "one"); err != nil {
+			t.Fatal(err)
+		}
+		r.Stop()
+		if len(got) != 1 || got[0] != 2 {
+			t.Fatalf("results %v, want [2]", got)
+		}
+	}
+}

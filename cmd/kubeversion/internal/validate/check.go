@@ -189,8 +189,8 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 	}
 	c := d.crd
 	r.CRD, r.Class = c.Metadata.Name, ClassCustom
-	if d.rejected != "" {
-		r.Reason = d.rejected
+	if rejected := d.rejection(); rejected != "" {
+		r.Reason = rejected
 		return r.judged(StatusNotChecked, r.Reason)
 	}
 	if msg := servedError(c, group, version); msg != "" {

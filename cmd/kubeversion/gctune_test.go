@@ -12,20 +12,21 @@ import (
 )
 
 func TestGCPercent(t *testing.T) {
+	const headroom = 96 << 20
 	for _, c := range []struct {
 		live uint64
 		want int
 	}{
 		{0, 400},
-		{1 << 20, 400},        // 1 MiB: 5 MiB of heap at most
-		{gcHeadroom / 5, 400}, // 5 times the live heap is the headroom
-		{gcHeadroom / 3, 200}, // up to the headroom
-		{gcHeadroom / 2, 100}, // the default from there on
-		{gcHeadroom, 100},
-		{4 * gcHeadroom, 100},
+		{1 << 20, 400},      // 1 MiB: 5 MiB of heap at most
+		{headroom / 5, 400}, // 5 times the live heap is the headroom
+		{headroom / 3, 200}, // up to the headroom
+		{headroom / 2, 100}, // the default from there on
+		{headroom, 100},
+		{4 * headroom, 100},
 	} {
-		if got := gcPercent(c.live); got != c.want {
-			t.Errorf("gcPercent(%d) = %d, want %d", c.live, got, c.want)
+		if got := gcPercent(c.live, headroom); got != c.want {
+			t.Errorf("gcPercent(%d, %d) = %d, want %d", c.live, headroom, got, c.want)
 		}
 	}
 }
@@ -36,7 +37,7 @@ func TestGCPercent(t *testing.T) {
 // itself would tune it after the first collection only.
 func TestTuneGC(t *testing.T) {
 	if os.Getenv("KUBEVERSION_TUNEGC_CHILD") != "" {
-		tuneGC()
+		tuneGC(gcHeadroom["lint"])
 		// Three times over, set GOGC back to the default, as if tuneGC
 		// had never run, and wait for a collection to tune it again.
 		tuned := 0

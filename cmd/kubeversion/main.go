@@ -63,8 +63,8 @@ var commands = map[string]func(e *env, args []string) int{
 
 func main() {
 	inputs.RunKustomizeChild() // when kubeversion runs a kustomize build with --kustomize-remote
-	if len(os.Args) > 1 && os.Args[1] == "lint" {
-		tuneGC()
+	if len(os.Args) > 1 && gcHeadroom[os.Args[1]] > 0 {
+		tuneGC(gcHeadroom[os.Args[1]])
 	}
 	os.Exit(run(&env{os.Stdin, os.Stdout, os.Stderr}, os.Args[1:]))
 }

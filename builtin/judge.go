@@ -167,7 +167,7 @@ func (j *Judge) Create(ctx context.Context, object []byte, opts Options) Result 
 		return refused(err, recorder)
 	}
 	generated := accessor.GetName() == "" && accessor.GetGenerateName() != ""
-	sent := obj.DeepCopyObject()
+	sent := sentAllocations(obj)
 	created, err := k.store.Create(ctx, obj, rest.ValidateAllObjectFunc, &metav1.CreateOptions{
 		DryRun:          []string{metav1.DryRunAll},
 		FieldValidation: opts.fieldValidation(),
@@ -237,7 +237,7 @@ func (j *Judge) Update(ctx context.Context, object, live []byte, opts Options) R
 		liveAccessor.SetNamespace(accessor.GetNamespace())
 	}
 	ctx = withLive(ctx, liveObj)
-	sent := obj.DeepCopyObject()
+	sent := sentAllocations(obj)
 	updated, _, err := k.store.Update(ctx, accessor.GetName(), rest.DefaultUpdatedObjectInfo(obj), rest.ValidateAllObjectFunc, rest.ValidateAllObjectUpdateFunc, false, &metav1.UpdateOptions{
 		DryRun:          []string{metav1.DryRunAll},
 		FieldValidation: opts.fieldValidation(),

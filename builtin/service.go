@@ -4,6 +4,7 @@ import (
 	"net"
 	"slices"
 
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/registry/generic"
 	api "k8s.io/kubernetes/pkg/apis/core"
 	kubeletclient "k8s.io/kubernetes/pkg/kubelet/client"
@@ -66,6 +67,16 @@ func (anyPort) Destroy()                   {}
 func (anyPort) EnableMetrics()             {}
 
 var _ portallocator.Interface = anyPort{}
+
+// sentAllocations returns what scrubAllocations needs of obj, the object
+// sent, before the store changes it: a copy of a Service, nil for any
+// other kind, whose copy would be 3% of judging it.
+func sentAllocations(obj runtime.Object) runtime.Object {
+	if svc, ok := obj.(*api.Service); ok {
+		return svc.DeepCopy()
+	}
+	return nil
+}
 
 // scrubAllocations removes from stored, an object the store accepted,
 // the placeholders anyIP and anyPort allocated for a Service: a cluster

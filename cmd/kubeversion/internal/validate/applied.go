@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"hash/fnv"
+	"math"
 	"sync"
 
 	"github.com/kubeversion/kubeversion/cmd/kubeversion/internal/inputs"
@@ -67,8 +68,8 @@ func seenBit(h uint64) (int, uint64) {
 // create.
 func (a *appliedObjects) put(k liveKey, file string, line int, apiVersion string, stored []byte) {
 	data, err := json.Marshal(appliedRecord{Key: k.parts(), File: file, Line: line, APIVersion: apiVersion})
-	if err != nil {
-		return
+	if err != nil || uint64(len(data)) > math.MaxUint32 || uint64(len(stored)) > math.MaxUint32 {
+		return // the header holds each length in 32 bits
 	}
 	h := hashKey(k)
 	a.mu.Lock()

@@ -8,17 +8,12 @@ import (
 )
 
 // gcHeadroom is the heap, by command, that garbage may grow to before it
-// is collected, when what is kept is small. Most of the work of lint and
-// validate makes garbage (each document's text, trees, decoded objects
-// and errors): with the Go default (collect when the heap doubles)
-//   - lint, on a corpus of a few hundred CRDs whose live heap is about
-//     10 MB, spent a third of its CPU time collecting and returning memory
-//     to the system;
-//   - validate, whose live heap is about 12 MB on any number of built-in
-//     objects, spent 11% of it collecting. Its headroom is smaller than
-//     lint's, since its peak memory is measured against its peers': on
-//     10,000 generated objects, 40 MiB took 13% off its CPU for 26 MiB
-//     more at its peak (110 MiB), where 96 MiB took 14% for 53 MiB.
+// is collected, when what is kept is small. With the Go default (collect
+// when the heap doubles), lint spent a third of its CPU collecting on a
+// few hundred CRDs (10 MB live), validate 11% on built-in objects (12 MB
+// live, however many). validate's is smaller, as its peak is weighed
+// against its peers': on 10,000 objects, 40 MiB took 13% off its CPU for
+// 26 MiB more at its peak (110 MiB); 96 MiB took 14% for 53 MiB.
 var gcHeadroom = map[string]int64{
 	"lint":     96 << 20,
 	"validate": 40 << 20,

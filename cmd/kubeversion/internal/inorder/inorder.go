@@ -12,12 +12,12 @@ import "sync"
 
 // Runner runs Run on the items added, in Workers goroutines that live as
 // long as the Runner (a goroutine per item would grow a new stack for
-// each), with up to twice Workers items in flight, and calls Emit with each item and its result
-// from one goroutine of its own, one at a time, in the order the items
-// were added, as soon as an item and those before it are done. Items
-// added with one key are never in flight together: the second waits
-// until the first is passed on. With Workers 1 or less, Add runs and
-// emits each item in the caller's goroutine. Call Stop when done.
+// each), with up to twice Workers items in flight, and calls Emit with
+// each item and its result from one goroutine of its own, one at a time,
+// in the order the items were added, as soon as an item and those before
+// it are done. Items added with one key are never in flight together: the
+// second waits until the first is passed on. With Workers 1 or less, Add
+// runs and emits each item in the caller's goroutine. Call Stop when done.
 type Runner[T, R any] struct {
 	Workers int
 	Run     func(T) R

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"sync"
 
@@ -57,7 +56,7 @@ func (c *Checker) CheckCEL(s *crd.CELSchema) crd.ErrorList {
 	if err != nil {
 		return crd.ErrorList{{Type: crd.ErrorTypeInternal, Field: s.Field, Detail: "converting the schema: " + err.Error()}}
 	}
-	w := walker{release: c.release, compiled: &c.compiled, root: s.Field, invalid: s.Invalid, loader: schemacel.NewExpressionsEnvLoader()}
+	w := walker{release: c.release, compiled: &c.compiled, root: s.Field, invalid: s.Invalid, loader: schemacel.NewExpressionsEnvLoader(), digests: digests{}}
 	if s.Old != nil {
 		if u := c.updateOf(s.CRD, s.Old); u.exprs.rules != nil {
 			w.loader = u.exprs
@@ -172,6 +171,7 @@ type walker struct {
 	loader                    schemacel.EnvLoader
 	invalid                   func(string) bool
 	suppressPerExpressionCost bool
+	digests                   digests // of the schemas compiled so far
 	errs                      crd.ErrorList
 }
 
@@ -185,43 +185,50 @@ func (w *walker) walk(s *apiextensions.JSONSchemaProps, path, uncorrelatable str
 	})
 }
 
-// walkCEL calls visit on every schema at or below s, at path, as
-// ValidateCustomResourceDefinitionOpenAPISchema walks them
-// (additionalProperties, properties, items), each after the schemas below
-// it; uncorrelatable is the path of the highest schema above that old and
-// new objects cannot be correlated through ("" if none); ctx is s's CEL
-// context, nil where the server has none.
+// walkCEL calls visit on every schema at or below s, at path, that has
+// rules at or below it, as ValidateCustomResourceDefinitionOpenAPISchema
+// walks them (additionalProperties, properties, items), each after the
+// schemas below it; uncorrelatable is the path of the highest schema
+// above that old and new objects cannot be correlated through ("" if
+// none); ctx is s's CEL context, nil where the server has none. The
+// schemas it leaves out have no rule to compile, and a CEL context
+// depends only on those above it, so visit sees what it would see in a
+// walk of every schema, in the same order.
 func walkCEL(s *apiextensions.JSONSchemaProps, path, uncorrelatable string, ctx *validation.CELSchemaContext, visit func(s *apiextensions.JSONSchemaProps, path, uncorrelatable string, ctx *validation.CELSchemaContext)) {
-	if s == nil {
+	walkRules(s, rulesOf(s), path, uncorrelatable, ctx, visit)
+}
+
+// walkRules is walkCEL below a schema s whose ruleTree is t.
+func walkRules(s *apiextensions.JSONSchemaProps, t *ruleTree, path, uncorrelatable string, ctx *validation.CELSchemaContext, visit func(s *apiextensions.JSONSchemaProps, path, uncorrelatable string, ctx *validation.CELSchemaContext)) {
+	if s == nil || t == nil {
 		return
 	}
-	if s.AdditionalProperties != nil {
-		walkCEL(s.AdditionalProperties.Schema, path+".additionalProperties", uncorrelatable, ctx.ChildAdditionalPropertiesContext(s.AdditionalProperties.Schema), visit)
+	if s.AdditionalProperties != nil && t.additional != nil {
+		walkRules(s.AdditionalProperties.Schema, t.additional, path+".additionalProperties", uncorrelatable, ctx.ChildAdditionalPropertiesContext(s.AdditionalProperties.Schema), visit)
 	}
 	// The server walks properties in map order; the order of sibling
 	// errors is the only thing this changes.
-	names := make([]string, 0, len(s.Properties))
-	for name := range s.Properties {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range t.propertyNames() {
 		sub := uncorrelatable
 		if sub == "" && !schemacel.MapIsCorrelatable(s.XMapType) {
 			sub = path
 		}
 		p := s.Properties[name]
-		walkCEL(&p, path+".properties["+name+"]", sub, ctx.ChildPropertyContext(&p, name), visit)
+		walkRules(&p, t.properties[name], path+".properties["+name+"]", sub, ctx.ChildPropertyContext(&p, name), visit)
 	}
 	if s.Items != nil {
 		sub := uncorrelatable
 		if sub == "" && (s.XListType == nil || *s.XListType != "map") {
 			sub = path
 		}
-		walkCEL(s.Items.Schema, path+".items", sub, ctx.ChildItemsContext(s.Items.Schema), visit)
+		if t.items != nil {
+			walkRules(s.Items.Schema, t.items, path+".items", sub, ctx.ChildItemsContext(s.Items.Schema), visit)
+		}
 		for i := range s.Items.JSONSchemas {
-			it := s.Items.JSONSchemas[i]
-			walkCEL(&it, path+".items["+strconv.Itoa(i)+"]", sub, ctx.ChildItemsContext(&it), visit)
+			if it := t.item(i); it != nil {
+				schema := s.Items.JSONSchemas[i]
+				walkRules(&schema, it, path+".items["+strconv.Itoa(i)+"]", sub, ctx.ChildItemsContext(&schema), visit)
+			}
 		}
 	}
 	visit(s, path, uncorrelatable, ctx)
@@ -240,7 +247,7 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path, uncorrelatable 
 		w.add(crd.ErrorTypeInternal, rules, nil, "internal error: failed to retrieve type information for x-kubernetes-validations")
 		return
 	}
-	results, err := w.compiled.compile(s, path == w.root, typeInfo, w.release, w.loader)
+	results, err := w.compiled.compile(s, path == w.root, typeInfo, w.release, w.loader, w.digests)
 	if err != nil {
 		w.add(crd.ErrorTypeInternal, rules, nil, err.Error())
 		return

@@ -55,9 +55,9 @@ func slim(results []schemacel.CompilationResult) []ruleResult {
 // API server of release 1.minor; root
 // tells whether s is the root of the resource, whose type has metadata
 // fields.
-func (c *compileCache) compile(s *apiextensions.JSONSchemaProps, root bool, typeInfo *validation.CELTypeInfo, minor int, loader schemacel.EnvLoader) ([]ruleResult, error) {
+func (c *compileCache) compile(s *apiextensions.JSONSchemaProps, root bool, typeInfo *validation.CELTypeInfo, minor int, loader schemacel.EnvLoader, d digests) ([]ruleResult, error) {
 	envSet := envSetFor(minor)
-	key, ok := compileKey(s, root, minor, envSet, loader)
+	key, ok := compileKey(s, root, minor, envSet, loader, d)
 	if ok {
 		c.mu.Lock()
 		r, hit := c.results[key]
@@ -88,8 +88,8 @@ func (c *compileCache) compile(s *apiextensions.JSONSchemaProps, root bool, type
 // message expression compiles in; false if a value of s cannot be written
 // as JSON. The hash keeps the cache small: the schemas of a corpus take
 // tens of megabytes.
-func compileKey(s *apiextensions.JSONSchemaProps, root bool, minor int, envSet *environment.EnvSet, loader schemacel.EnvLoader) ([sha256.Size]byte, bool) {
-	w := schemaHasher{h: sha256.New(), buf: make([]byte, 0, hasherFlush+256)}
+func compileKey(s *apiextensions.JSONSchemaProps, root bool, minor int, envSet *environment.EnvSet, loader schemacel.EnvLoader, d digests) ([sha256.Size]byte, bool) {
+	w := newSchemaHasher(d)
 	w.buf = append(w.buf, env(root), byte(minor))
 	w.schema(s)
 	if w.err != nil {

@@ -37,7 +37,7 @@ func (c *Checker) Requirements(x *crd.CustomResourceDefinition) []crd.Requiremen
 			continue // CheckCEL reports it
 		}
 		field := "spec.versions[" + strconv.Itoa(i) + "].schema.openAPIV3Schema"
-		r := requirer{c: c, root: field}
+		r := requirer{c: c, root: field, digests: digests{}}
 		r.walk(schema, field, validation.RootCELContext(schema))
 		out = append(out, r.found...)
 	}
@@ -55,9 +55,10 @@ func (c *Checker) hasSuspicious(s *crd.JSONSchemaProps) bool {
 
 // requirer finds the requirements of the rules of a schema.
 type requirer struct {
-	c     *Checker
-	root  string
-	found []crd.Requirement
+	c       *Checker
+	root    string
+	digests digests // of the schemas compiled so far
+	found   []crd.Requirement
 }
 
 // walk visits s at path, and the rules of each schema with a CEL context
@@ -89,7 +90,7 @@ func (r *requirer) rules(s *apiextensions.JSONSchemaProps, path string, ctx *val
 	}
 	var before []ruleResult // the results of the release before
 	for minor := Oldest; minor <= Newest && len(pending) > 0; minor++ {
-		results, err := r.c.compiled.compile(s, path == r.root, typeInfo, minor, schemacel.NewExpressionsEnvLoader())
+		results, err := r.c.compiled.compile(s, path == r.root, typeInfo, minor, schemacel.NewExpressionsEnvLoader(), r.digests)
 		if err != nil {
 			return
 		}

@@ -1,6 +1,7 @@
 package cel
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"hash"
@@ -18,10 +19,52 @@ import (
 // reflection and without the text of a tree held whole: the JSON of the
 // schemas with rules of a corpus, each written again for every schema
 // above it with rules, cost 4% of lint's CPU.
+//
+// A schema with rules below the one hashed is written as the SHA-256 of
+// what it writes (see digest), kept in digests for the walk of the
+// schemas above it: compileKey, called for every schema with rules from
+// the bottom up, then writes each schema once, where it wrote a schema
+// again for every schema with rules above it (12% of lint's CPU on a CRD
+// of kueue).
 type schemaHasher struct {
-	h   hash.Hash
-	buf []byte
-	err error // of a value that JSON cannot write
+	h       hash.Hash
+	buf     []byte
+	err     error // of a value that JSON cannot write
+	digests digests
+}
+
+// digests holds the digest of each schema with rules hashed in one walk
+// of a schema, by the address of its first rule: a schema in a map is
+// copied, its rules are not. No two schemas of a tree share their rules,
+// as convertSchema and JSON build them.
+type digests map[*apiextensions.ValidationRule][sha256.Size]byte
+
+func newSchemaHasher(d digests) schemaHasher {
+	return schemaHasher{h: sha256.New(), buf: make([]byte, 0, hasherFlush+256), digests: d}
+}
+
+// digest returns the SHA-256 of what content writes of s, s having
+// rules, from w.digests when s was hashed before.
+func (w *schemaHasher) digest(s *apiextensions.JSONSchemaProps) [sha256.Size]byte {
+	id := &s.XValidations[0]
+	if d, ok := w.digests[id]; ok {
+		return d
+	}
+	sub := newSchemaHasher(w.digests)
+	sub.content(s)
+	sub.flush()
+	var d [sha256.Size]byte
+	sub.h.Sum(d[:0])
+	if sub.err != nil {
+		if w.err == nil {
+			w.err = sub.err
+		}
+		return d
+	}
+	if w.digests != nil {
+		w.digests[id] = d
+	}
+	return d
 }
 
 // hasherFlush is how much the hasher buffers before hashing.
@@ -139,8 +182,21 @@ func (w *schemaHasher) orBool(b *apiextensions.JSONSchemaPropsOrBool) {
 	}
 }
 
-// schema writes every field of s, in the order of the type's declaration.
+// schema writes s: its digest if it has rules, else its content.
 func (w *schemaHasher) schema(s *apiextensions.JSONSchemaProps) {
+	if len(s.XValidations) > 0 {
+		d := w.digest(s)
+		w.buf = append(append(w.buf, 'd'), d[:]...)
+		w.grew()
+		return
+	}
+	w.buf = append(w.buf, 's')
+	w.content(s)
+}
+
+// content writes every field of s, in the order of the type's
+// declaration.
+func (w *schemaHasher) content(s *apiextensions.JSONSchemaProps) {
 	w.str(s.ID)
 	w.str(string(s.Schema))
 	w.optStr(s.Ref)

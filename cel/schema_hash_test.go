@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	schemacel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 )
 
 func hashOf(s *apiextensions.JSONSchemaProps) [sha256.Size]byte {
@@ -104,4 +105,53 @@ func sampleValues(t reflect.Type) []reflect.Value {
 		return out
 	}
 	panic("sampleValues: " + t.String())
+}
+
+// TestDigestsKeepKeys checks that the digests a walk keeps change no key:
+// compileKey gives each schema with rules of a tree, taken from the bottom
+// up with one digests map as the checker's walk takes them, the key it
+// gives with none kept, and a change deep down still changes the key of
+// the root in a new walk.
+func TestDigestsKeepKeys(t *testing.T) {
+	rule := func(r string) apiextensions.ValidationRules { return apiextensions.ValidationRules{{Rule: r}} }
+	// Each schema has rules of its own, as the converted schemas the
+	// checker walks have.
+	leaf := func(deep string) apiextensions.JSONSchemaProps {
+		return apiextensions.JSONSchemaProps{Type: "string", XValidations: rule("self != ''"), Description: deep}
+	}
+	tree := func(deep string) *apiextensions.JSONSchemaProps {
+		mid := apiextensions.JSONSchemaProps{Type: "object", XValidations: rule("has(self.leaf)"),
+			Properties: map[string]apiextensions.JSONSchemaProps{"leaf": leaf(deep), "plain": {Type: "integer"}}}
+		item := leaf(deep)
+		return &apiextensions.JSONSchemaProps{Type: "object", XValidations: rule("has(self.mid)"),
+			Properties: map[string]apiextensions.JSONSchemaProps{"mid": mid},
+			Items:      &apiextensions.JSONSchemaPropsOrArray{Schema: &item}}
+	}
+	envSet, loader := envSetFor(Newest), schemacel.NewExpressionsEnvLoader()
+	key := func(s *apiextensions.JSONSchemaProps, root bool, d digests) [sha256.Size]byte {
+		k, ok := compileKey(s, root, Newest, envSet, loader, d)
+		if !ok {
+			t.Fatal("compileKey: not ok")
+		}
+		return k
+	}
+	root := tree("a")
+	mid := root.Properties["mid"]
+	deep := mid.Properties["leaf"]
+	walk := digests{}
+	for _, c := range []struct {
+		name string
+		s    *apiextensions.JSONSchemaProps
+		root bool
+	}{{"leaf", &deep, false}, {"items", root.Items.Schema, false}, {"mid", &mid, false}, {"root", root, true}} {
+		if got, want := key(c.s, c.root, walk), key(c.s, c.root, nil); got != want {
+			t.Errorf("%s: key with the walk's digests differs from its key alone", c.name)
+		}
+	}
+	if len(walk) != 4 {
+		t.Errorf("the walk kept %d digests; want 4, one a schema with rules", len(walk))
+	}
+	if key(tree("b"), true, digests{}) == key(root, true, walk) {
+		t.Error("a description two schemas down does not change the root's key")
+	}
 }

@@ -102,11 +102,15 @@ func ReadStream(file string, r io.Reader, yield func(Object) bool) *Problem {
 		// "\u003c").
 		measure := len(d.text) > 40<<10 || bytes.IndexByte(d.text, '*') >= 0
 		src := &d
+		sizeHint := 0
+		if len(objects) == 1 {
+			sizeHint = len(d.text)
+		}
 		for i, o := range objects {
 			objects[i] = Object{} // yield may drop what it no longer needs
 			o.src, o.item = src, i
 			if measure {
-				sp, w := sizeCheck(&o)
+				sp, w := sizeCheck(&o, sizeHint)
 				if sp != nil {
 					// The server refuses this object alone: kubectl apply
 					// goes on with the others, and so does the stream.

@@ -31,6 +31,22 @@ func TestPath(t *testing.T) {
 	}
 }
 
+// TestPathProperty checks that Property(k) writes out and steps as
+// Child("properties").Key(k), at the root, below a path and below itself.
+func TestPathProperty(t *testing.T) {
+	for _, k := range []string{"spec", "", "a.b", "x]y"} {
+		for _, base := range []*Path{nil, NewPath("spec", "validation"), NewPath("").Index(1), NewPath("a").Property("b")} {
+			got, want := base.Property(k).Child("type"), base.Child("properties").Key(k).Child("type")
+			if got.String() != want.String() {
+				t.Errorf("Property(%q) below %q writes %q, want %q", k, base, got, want)
+			}
+			if !slices.Equal(got.Steps(), want.Steps()) {
+				t.Errorf("Property(%q) below %q steps %v, want %v", k, base, got.Steps(), want.Steps())
+			}
+		}
+	}
+}
+
 func TestUnique(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"", ""},

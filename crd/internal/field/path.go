@@ -53,6 +53,14 @@ func (p *Path) Key(k string) *Path {
 	return &Path{p, k, StepKey}
 }
 
+// Property returns the path of the property name of the schema at p:
+// "p.properties[name]", as p.Child("properties").Key(name) writes and
+// steps, in one step. The walks of a schema build one for every
+// property, and two steps each were a tenth of lint's allocations.
+func (p *Path) Property(name string) *Path {
+	return &Path{p, name, stepProperty}
+}
+
 // Index returns the path of the list index i below p: "p[i]".
 func (p *Path) Index(i int) *Path {
 	return &Path{p, strconv.Itoa(i), StepIndex}
@@ -64,7 +72,7 @@ func (p *Path) Index(i int) *Path {
 func (p *Path) String() string {
 	n := 0
 	for q := p; q != nil; q = q.parent {
-		n += len(q.elem) + 2
+		n += len(q.elem) + len(".properties[]")
 	}
 	elems := make([]*Path, 0, 16)
 	for q := p; q != nil; q = q.parent {
@@ -76,6 +84,13 @@ func (p *Path) String() string {
 		switch q := elems[i]; {
 		case q.kind == StepKey || q.kind == StepIndex:
 			b.WriteByte('[')
+			b.WriteString(q.elem)
+			b.WriteByte(']')
+		case q.kind == stepProperty:
+			if q.parent != nil {
+				b.WriteByte('.')
+			}
+			b.WriteString("properties[")
 			b.WriteString(q.elem)
 			b.WriteByte(']')
 		case q.kind == stepPath && q.elem == "":

@@ -22,7 +22,8 @@ const (
 	// "versions[0]".
 	StepIndex
 
-	stepPath // a path as the server writes it, below a Path (see ChildPath)
+	stepPath     // a path as the server writes it, below a Path (see ChildPath)
+	stepProperty // "properties" and a key (see Path.Property)
 )
 
 // PathStep is one step of a field path: a field name, a map key or a list
@@ -50,6 +51,8 @@ func (p *Path) Steps() []PathStep {
 			steps = append(steps, PathStep{Kind: StepIndex, Index: i})
 		case stepPath:
 			steps = appendParsed(steps, q.elem)
+		case stepProperty:
+			steps = append(steps, PathStep{Kind: StepName, Name: "properties"}, PathStep{Kind: StepKey, Name: q.elem})
 		default:
 			steps = append(steps, PathStep{Kind: q.kind, Name: q.elem})
 		}

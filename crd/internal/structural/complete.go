@@ -48,7 +48,7 @@ func nestedCompleteness(v *Nested, s *Structural, sPath, vPath *field.Path, errs
 			errs = append(errs, field.Required(sPath.Child("properties").Key(p.Name), "because it is defined in "+vPath.Child("properties").Key(p.Name).String()))
 			continue
 		}
-		errs = nestedCompleteness(p.Schema, sp, sPath.Child("properties").Key(p.Name), vPath.Child("properties").Key(p.Name), errs)
+		errs = nestedCompleteness(p.Schema, sp, sPath.Property(p.Name), vPath.Property(p.Name), errs)
 	}
 	return errs
 }

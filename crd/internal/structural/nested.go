@@ -13,7 +13,7 @@ func nestedValueValidation(n *Nested, skipAnyOf bool, path *field.Path, errs fie
 		errs = nestedValueValidation(n.Items, false, path.Child("items"), errs)
 	}
 	for _, p := range n.Properties {
-		errs = nestedValueValidation(p.Schema, false, path.Child("properties").Key(p.Name), errs)
+		errs = nestedValueValidation(p.Schema, false, path.Property(p.Name), errs)
 	}
 	for _, f := range forbiddenInNested(n) {
 		errs = append(errs, field.Forbidden(path.Child(f.keyword), f.detail))

@@ -94,7 +94,7 @@ func (d *defaultsChecker) walk(s *structural.Structural, path *field.Path, root 
 		}
 		k := p.Name
 		meta := insideMeta || s.XEmbeddedResource && (k == "apiVersion" || k == "kind" || k == "metadata")
-		d.walk(p.Schema, path.Child("properties").Key(k), root, appendStep(steps, defaultStep{key: k}), meta)
+		d.walk(p.Schema, path.Property(k), root, appendStep(steps, defaultStep{key: k}), meta)
 	}
 }
 

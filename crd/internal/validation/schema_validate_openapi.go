@@ -89,7 +89,7 @@ func (w *schemaWalk) visitProperties(s *api.JSONSchemaProps, path *field.Path, r
 				sub = sub.withForbiddenDefaults("in top-level " + k)
 			}
 		}
-		converts = w.visitProperty(s.Properties[k], path.Child("properties").Key(k), sub) && converts
+		converts = w.visitProperty(s.Properties[k], path.Property(k), sub) && converts
 	}
 	return converts
 }

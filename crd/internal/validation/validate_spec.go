@@ -52,7 +52,10 @@ func requireSchemas(in *internalSpec, opts options) (options, field.ErrorList) {
 	var errs field.ErrorList
 	// Pruning (preserveUnknownFields false), defaults and x-kubernetes-
 	// extensions need structural schemas.
-	hasDefaults := in.anySchema(func(s *api.JSONSchemaProps) bool { return s.Default != nil })
+	// (Whether a schema has defaults matters only with
+	// preserveUnknownFields, which few CRDs set: the walk is skipped
+	// without.)
+	hasDefaults := in.PreserveUnknownFields && in.anySchema(func(s *api.JSONSchemaProps) bool { return s.Default != nil })
 	if !in.PreserveUnknownFields || hasDefaults || in.anySchema(usesKubernetesExtension) {
 		opts.schema.requireStructuralSchema = true
 	}

@@ -67,12 +67,16 @@ func versionSchema(v *api.Version) *api.JSONSchemaProps {
 // not lost; its own fields are not followed.
 func LostFields(from, to *api.JSONSchemaProps) []string {
 	var lost []string
-	collectLost(from, to, "", true, &lost)
+	root := rootPlace("", "")
+	collectLost(from, to, &root, true, &lost)
 	slices.Sort(lost)
 	return lost
 }
 
-func collectLost(from, to *api.JSONSchemaProps, path string, root bool, lost *[]string) {
+// collectLost appends to lost the fields below at that from specifies and
+// pruning by to removes. Only the fields of at are used: a field is
+// written out only when lost.
+func collectLost(from, to *api.JSONSchemaProps, at *place, root bool, lost *[]string) {
 	if from == nil {
 		return
 	}
@@ -84,23 +88,25 @@ func collectLost(from, to *api.JSONSchemaProps, path string, root bool, lost *[]
 		if root && (name == "apiVersion" || name == "kind" || name == "metadata") {
 			continue
 		}
-		child := joinField(path, name)
+		child := at.property(name)
 		var ok bool
 		if toChild, ok = to.Properties[name]; ok {
 			fromChild = from.Properties[name]
-			collectLost(&fromChild, &toChild, child, false, lost)
+			collectLost(&fromChild, &toChild, &child, false, lost)
 			continue
 		}
 		if keepsUnknown(to) {
 			continue
 		}
-		*lost = append(*lost, child)
+		*lost = append(*lost, child.field())
 	}
 	if from.Items != nil && from.Items.Schema != nil && to.Items != nil && to.Items.Schema != nil {
-		collectLost(from.Items.Schema, to.Items.Schema, path+"[*]", false, lost)
+		child := at.below("items", "", false, itemField)
+		collectLost(from.Items.Schema, to.Items.Schema, &child, false, lost)
 	}
 	if from.AdditionalProperties != nil && to.AdditionalProperties != nil {
-		collectLost(from.AdditionalProperties.Schema, to.AdditionalProperties.Schema, path+"[*]", false, lost)
+		child := at.below("additionalProperties", "", false, itemField)
+		collectLost(from.AdditionalProperties.Schema, to.AdditionalProperties.Schema, &child, false, lost)
 	}
 }
 

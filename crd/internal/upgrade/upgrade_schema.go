@@ -64,7 +64,8 @@ func compareVersionSchemas(fs []Finding, a, b *api.Version, c *api.CustomResourc
 	if newSchema == nil {
 		newSchema = &api.JSONSchemaProps{}
 	}
-	cmp.node(oldSchema, newSchema, upgradeVersionPath(c, b.Name)+".schema.openAPIV3Schema", "")
+	root := rootPlace(upgradeVersionPath(c, b.Name)+".schema.openAPIV3Schema", "")
+	cmp.node(oldSchema, newSchema, &root)
 	return cmp.findings
 }
 

@@ -2,6 +2,7 @@ package upgrade
 
 import (
 	"encoding/json"
+	"reflect"
 	"strconv"
 
 	"github.com/kubeversion/kubeversion/crd/internal/api"
@@ -22,25 +23,26 @@ import (
 //     match two branches, and so fail.
 //   - not: added or changed is not-changed; a tighter not is a looser
 //     schema, so its keywords are not compared one by one.
-func (c *schemaComparison) combinators(old, new *api.JSONSchemaProps, path, field string) {
+func (c *schemaComparison) combinators(old, new *api.JSONSchemaProps, at *place) {
 	oldLeft, newLeft := unmatchedSubschemas(old.AllOf, new.AllOf)
 	if len(oldLeft) == len(newLeft) {
 		for i, j := range newLeft {
-			c.node(&old.AllOf[oldLeft[i]], &new.AllOf[j], path+".allOf["+strconv.Itoa(j)+"]", field)
+			child := at.below("allOf", strconv.Itoa(j), true, sameField)
+			c.node(&old.AllOf[oldLeft[i]], &new.AllOf[j], &child)
 		}
 	} else if len(newLeft) > 0 {
-		c.add(checkAllOfChanged, path+".allOf", field, strconv.Itoa(len(newLeft))+" allOf subschemas added: objects must now match them too")
+		c.add(checkAllOfChanged, at.path()+".allOf", at.field(), strconv.Itoa(len(newLeft))+" allOf subschemas added: objects must now match them too")
 	}
 	if oldLeft, newLeft := unmatchedSubschemas(old.AnyOf, new.AnyOf); (len(oldLeft) > 0 && len(new.AnyOf) > 0) || (len(old.AnyOf) == 0 && len(newLeft) > 0) {
-		c.add(checkAnyOfChanged, keywordPath(path, "anyOf", len(new.AnyOf) > 0), field,
+		c.add(checkAnyOfChanged, keywordPath(at.path(), "anyOf", len(new.AnyOf) > 0), at.field(),
 			"anyOf changes: objects valid before may match none of its subschemas")
 	}
 	if oldLeft, newLeft := unmatchedSubschemas(old.OneOf, new.OneOf); len(oldLeft) > 0 || len(newLeft) > 0 {
-		c.add(checkOneOfChanged, keywordPath(path, "oneOf", len(new.OneOf) > 0), field,
+		c.add(checkOneOfChanged, keywordPath(at.path(), "oneOf", len(new.OneOf) > 0), at.field(),
 			"oneOf changes: objects valid before may match none, or more than one, of its subschemas")
 	}
-	if new.Not != nil && (old.Not == nil || subschemaKey(*old.Not) != subschemaKey(*new.Not)) {
-		c.add(checkNotChanged, path+".not", field, "not added or changed: objects valid before may match it")
+	if new.Not != nil && (old.Not == nil || !reflect.DeepEqual(old.Not, new.Not) && subschemaKey(*old.Not) != subschemaKey(*new.Not)) {
+		c.add(checkNotChanged, at.path()+".not", at.field(), "not added or changed: objects valid before may match it")
 	}
 }
 
@@ -68,6 +70,16 @@ func subschemaKey(s api.JSONSchemaProps) string {
 // old and of new that the other does not hold, documentation aside, each
 // subschema of one matching at most one of the other.
 func unmatchedSubschemas(old, new []api.JSONSchemaProps) (oldLeft, newLeft []int) {
+	switch {
+	case len(old) == 0 || len(new) == 0:
+		// Nothing to match: most schemas have no combinators, and the
+		// maps below cost every node three.
+		return indices(len(old)), indices(len(new))
+	case reflect.DeepEqual(old, new):
+		// Unchanged, as most are: each matches its own, without the
+		// JSON of each (the anyOf of every quantity of a pod template).
+		return nil, nil
+	}
 	count := make(map[string]int, len(old))
 	for _, s := range old {
 		count[subschemaKey(s)]++
@@ -91,4 +103,16 @@ func unmatchedSubschemas(old, new []api.JSONSchemaProps) (oldLeft, newLeft []int
 		oldLeft = append(oldLeft, i)
 	}
 	return oldLeft, newLeft
+}
+
+// indices returns 0 to n-1, or nil for 0.
+func indices(n int) []int {
+	if n == 0 {
+		return nil
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }

@@ -14,24 +14,24 @@ import (
 // does: a change is reported when objects valid before may be invalid
 // after, or when clients see another value (default, nullable, format).
 // The findings come in the order of the steps below.
-func (c *schemaComparison) keywords(old, new *api.JSONSchemaProps, path, field string) {
-	c.typeChange(old, new, path, field)
-	c.enum(old, new, keywordPath(path, "enum", len(new.Enum) > 0), field)
+func (c *schemaComparison) keywords(old, new *api.JSONSchemaProps, at *place) {
+	c.typeChange(old, new, at)
+	c.enum(old, new, at)
 	if !defaultsEqual(old.Default, new.Default) {
-		c.add(checkDefaultChanged, keywordPath(path, "default", new.Default != nil), field,
+		c.add(checkDefaultChanged, keywordPath(at.path(), "default", new.Default != nil), at.field(),
 			"default changes from "+jsonText(old.Default)+" to "+jsonText(new.Default)+": objects written without it read differently")
 	}
-	c.bounds(old, new, path, field)
-	c.required(old.Required, new.Required, path, field)
-	c.pattern(old.Pattern, new.Pattern, path, field)
-	c.flags(old, new, path, field)
-	c.topology(old, new, path, field)
-	c.rules(old.XValidations, new.XValidations, keywordPath(path, "x-kubernetes-validations", len(new.XValidations) > 0), field)
+	c.bounds(old, new, at)
+	c.required(old.Required, new.Required, at)
+	c.pattern(old.Pattern, new.Pattern, at)
+	c.flags(old, new, at)
+	c.topology(old, new, at)
+	c.rules(old.XValidations, new.XValidations, at)
 }
 
 // typeChange reports a type removed, widened (integer to number) or
 // changed.
-func (c *schemaComparison) typeChange(old, new *api.JSONSchemaProps, path, field string) {
+func (c *schemaComparison) typeChange(old, new *api.JSONSchemaProps, at *place) {
 	switch {
 	case old.Type == new.Type:
 	case new.Type == "":
@@ -41,37 +41,37 @@ func (c *schemaComparison) typeChange(old, new *api.JSONSchemaProps, path, field
 		if new.XIntOrString {
 			accepted = "integers and strings"
 		}
-		c.add(checkTypeRemoved, path, field,
+		c.add(checkTypeRemoved, at.path(), at.field(),
 			"type "+strconv.Quote(old.Type)+" removed: "+accepted+" are accepted, and clients that expect "+strconv.Quote(old.Type)+" may get others")
 	case old.Type == "integer" && new.Type == "number":
 		// Every stored integer is a number: nothing stored breaks.
-		c.add(checkTypeWidened, keywordPath(path, "type", true), field,
+		c.add(checkTypeWidened, keywordPath(at.path(), "type", true), at.field(),
 			`type changes from "integer" to "number": stored objects stay valid, but clients that expect integers may get fractions`)
 	default:
-		c.add(checkTypeChanged, keywordPath(path, "type", true), field,
+		c.add(checkTypeChanged, keywordPath(at.path(), "type", true), at.field(),
 			"type changes from "+strconv.Quote(old.Type)+" to "+strconv.Quote(new.Type)+": stored objects and clients of the old type break")
 	}
 }
 
 // bounds reports the maximums tightened, then the minimums.
-func (c *schemaComparison) bounds(old, new *api.JSONSchemaProps, path, field string) {
+func (c *schemaComparison) bounds(old, new *api.JSONSchemaProps, at *place) {
 	if msg := maxTightened(old.Maximum, new.Maximum, old.ExclusiveMaximum, new.ExclusiveMaximum, formatFloat); msg != "" {
-		c.add(checkMaximumTightened, keywordPath(path, "maximum", new.Maximum != nil), field, "maximum "+msg)
+		c.add(checkMaximumTightened, keywordPath(at.path(), "maximum", new.Maximum != nil), at.field(), "maximum "+msg)
 	}
-	c.bound(checkMaxLengthTightened, "maxLength", old.MaxLength, new.MaxLength, true, path, field)
-	c.bound(checkMaxItemsTightened, "maxItems", old.MaxItems, new.MaxItems, true, path, field)
-	c.bound(checkMaxPropertiesTightened, "maxProperties", old.MaxProperties, new.MaxProperties, true, path, field)
+	c.bound(checkMaxLengthTightened, "maxLength", old.MaxLength, new.MaxLength, true, at)
+	c.bound(checkMaxItemsTightened, "maxItems", old.MaxItems, new.MaxItems, true, at)
+	c.bound(checkMaxPropertiesTightened, "maxProperties", old.MaxProperties, new.MaxProperties, true, at)
 	if msg := minTightened(old.Minimum, new.Minimum, old.ExclusiveMinimum, new.ExclusiveMinimum, formatFloat); msg != "" {
-		c.add(checkMinimumTightened, keywordPath(path, "minimum", new.Minimum != nil), field, "minimum "+msg)
+		c.add(checkMinimumTightened, keywordPath(at.path(), "minimum", new.Minimum != nil), at.field(), "minimum "+msg)
 	}
-	c.bound(checkMinLengthTightened, "minLength", old.MinLength, new.MinLength, false, path, field)
-	c.bound(checkMinItemsTightened, "minItems", old.MinItems, new.MinItems, false, path, field)
-	c.bound(checkMinPropertiesTightened, "minProperties", old.MinProperties, new.MinProperties, false, path, field)
+	c.bound(checkMinLengthTightened, "minLength", old.MinLength, new.MinLength, false, at)
+	c.bound(checkMinItemsTightened, "minItems", old.MinItems, new.MinItems, false, at)
+	c.bound(checkMinPropertiesTightened, "minProperties", old.MinProperties, new.MinProperties, false, at)
 }
 
 // required reports the properties newly required, in new's order, each
 // once.
-func (c *schemaComparison) required(old, new []string, path, field string) {
+func (c *schemaComparison) required(old, new []string, at *place) {
 	seen := make(map[string]bool, len(old))
 	for _, r := range old {
 		seen[r] = true
@@ -84,7 +84,7 @@ func (c *schemaComparison) required(old, new []string, path, field string) {
 		}
 	}
 	if len(added) > 0 {
-		c.add(checkRequiredAdded, path+".required", field,
+		c.add(checkRequiredAdded, at.path()+".required", at.field(),
 			"newly required: "+strings.Join(added, ", ")+": clients without them fail validation; a stored object without them"+ratchetedObject)
 	}
 }
@@ -93,36 +93,36 @@ func (c *schemaComparison) required(old, new []string, path, field string) {
 // and one written differently that means the same (see samePattern)
 // changes nothing. A pattern that accepts every string the old one did
 // (see coversPattern) is pattern-loosened.
-func (c *schemaComparison) pattern(old, new, path, field string) {
+func (c *schemaComparison) pattern(old, new string, at *place) {
 	switch {
 	case old == new || new == "" || samePattern(old, new):
 	case old != "" && coversPattern(new, old):
-		c.add(checkPatternLoosened, path+".pattern", field, "pattern loosens from "+strconv.Quote(old)+" to "+strconv.Quote(new)+": every value valid before still is; the controller may now get values the old pattern refused")
+		c.add(checkPatternLoosened, at.path()+".pattern", at.field(), "pattern loosens from "+strconv.Quote(old)+" to "+strconv.Quote(new)+": every value valid before still is; the controller may now get values the old pattern refused")
 	case old == "":
-		c.add(checkPatternChanged, path+".pattern", field, "pattern "+strconv.Quote(new)+" added")
+		c.add(checkPatternChanged, at.path()+".pattern", at.field(), "pattern "+strconv.Quote(new)+" added")
 	default:
-		c.add(checkPatternChanged, path+".pattern", field, "pattern changes from "+strconv.Quote(old)+" to "+strconv.Quote(new))
+		c.add(checkPatternChanged, at.path()+".pattern", at.field(), "pattern changes from "+strconv.Quote(old)+" to "+strconv.Quote(new))
 	}
 }
 
 // flags reports nullable and format changed, and uniqueItems added.
-func (c *schemaComparison) flags(old, new *api.JSONSchemaProps, path, field string) {
+func (c *schemaComparison) flags(old, new *api.JSONSchemaProps, at *place) {
 	if old.Nullable != new.Nullable {
-		c.add(checkNullableChanged, keywordPath(path, "nullable", new.Nullable), field,
+		c.add(checkNullableChanged, keywordPath(at.path(), "nullable", new.Nullable), at.field(),
 			"nullable changes from "+strconv.FormatBool(old.Nullable)+" to "+strconv.FormatBool(new.Nullable))
 	}
 	if old.Format != new.Format {
-		c.add(checkFormatChanged, keywordPath(path, "format", new.Format != ""), field,
+		c.add(checkFormatChanged, keywordPath(at.path(), "format", new.Format != ""), at.field(),
 			"format changes from "+strconv.Quote(old.Format)+" to "+strconv.Quote(new.Format))
 	}
 	if !old.UniqueItems && new.UniqueItems {
-		c.add(checkUniqueItemsAdded, path+".uniqueItems", field, "items must now be unique")
+		c.add(checkUniqueItemsAdded, at.path()+".uniqueItems", at.field(), "items must now be unique")
 	}
 }
 
 // enum reports an enum added where there was none, and values removed or
 // added.
-func (c *schemaComparison) enum(old, new *api.JSONSchemaProps, path, field string) {
+func (c *schemaComparison) enum(old, new *api.JSONSchemaProps, at *place) {
 	if len(new.Enum) == 0 {
 		return // no enum, or none any more: every value is allowed
 	}
@@ -130,15 +130,15 @@ func (c *schemaComparison) enum(old, new *api.JSONSchemaProps, path, field strin
 		return
 	}
 	if len(old.Enum) == 0 {
-		c.add(checkEnumAdded, path, field, "enum added where any value was allowed: "+joinJSON(new.Enum))
+		c.add(checkEnumAdded, at.path()+".enum", at.field(), "enum added where any value was allowed: "+joinJSON(new.Enum))
 		return
 	}
 	removed, added := enumDiff(old.Enum, new.Enum), enumDiff(new.Enum, old.Enum)
 	if len(removed) > 0 {
-		c.add(checkEnumValueRemoved, path, field, "enum values removed: "+joinJSON(removed)+": clients that use them fail validation; a stored object with one"+ratcheted)
+		c.add(checkEnumValueRemoved, at.path()+".enum", at.field(), "enum values removed: "+joinJSON(removed)+": clients that use them fail validation; a stored object with one"+ratcheted)
 	}
 	if len(added) > 0 {
-		c.add(checkEnumValueAdded, path, field, "enum values added: "+joinJSON(added)+": clients that know only the old values may not handle them")
+		c.add(checkEnumValueAdded, at.path()+".enum", at.field(), "enum values added: "+joinJSON(added)+": clients that know only the old values may not handle them")
 	}
 }
 
@@ -159,7 +159,7 @@ func enumDiff(a, b []api.JSON) []api.JSON {
 
 // rules reports x-kubernetes-validations rules added or removed; a rule is
 // its rule, reason and optionalOldSelf, as in crdify. CEL is not judged.
-func (c *schemaComparison) rules(old, new []api.ValidationRule, path, field string) {
+func (c *schemaComparison) rules(old, new []api.ValidationRule, at *place) {
 	key := func(r api.ValidationRule) string {
 		k := r.Rule + "\x00"
 		if r.Reason != nil {
@@ -191,14 +191,14 @@ func (c *schemaComparison) rules(old, new []api.ValidationRule, path, field stri
 		parts = append(parts, "removed "+strings.Join(removed, ", "))
 	}
 	if len(parts) > 0 {
-		c.add(checkValidationRulesChanged, path, field,
+		c.add(checkValidationRulesChanged, keywordPath(at.path(), "x-kubernetes-validations", len(new) > 0), at.field(),
 			"x-kubernetes-validations rules "+strings.Join(parts, "; ")+": CEL rules are not judged, review them by hand")
 	}
 }
 
 // bound reports a tightened maxLength, maxItems, maxProperties (isMax) or
 // minLength, minItems, minProperties.
-func (c *schemaComparison) bound(check, keyword string, old, new *int64, isMax bool, path, field string) {
+func (c *schemaComparison) bound(check, keyword string, old, new *int64, isMax bool, at *place) {
 	format := func(i int64) string { return strconv.FormatInt(i, 10) }
 	var msg string
 	if isMax {
@@ -209,11 +209,7 @@ func (c *schemaComparison) bound(check, keyword string, old, new *int64, isMax b
 	if msg == "" {
 		return
 	}
-	at := path
-	if new != nil {
-		at += "." + keyword
-	}
-	c.add(check, at, field, keyword+" "+msg)
+	c.add(check, keywordPath(at.path(), keyword, new != nil), at.field(), keyword+" "+msg)
 }
 
 // maxTightened describes how an upper bound became tighter: added,

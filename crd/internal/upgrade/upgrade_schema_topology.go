@@ -14,7 +14,7 @@ import (
 // type is atomic and a missing map type granular, as the server reads
 // them, so that spelling out the default is no change. A type dropped for
 // the default is reported at the field, where the keyword no longer is.
-func (c *schemaComparison) topology(old, new *api.JSONSchemaProps, path, field string) {
+func (c *schemaComparison) topology(old, new *api.JSONSchemaProps, at *place) {
 	ol, nl := orDefault(old.XListType, "atomic"), orDefault(new.XListType, "atomic")
 	if ol != nl || (nl == "map" && !slices.Equal(old.XListMapKeys, new.XListMapKeys)) {
 		msg := "x-kubernetes-list-type changes from " + describeListType(ol, old.XListMapKeys) + " to " + describeListType(nl, new.XListMapKeys) +
@@ -25,11 +25,11 @@ func (c *schemaComparison) topology(old, new *api.JSONSchemaProps, path, field s
 		case "map":
 			msg += ", and stored objects with repeated keys fail validation"
 		}
-		c.add(checkListTypeChanged, keywordPath(path, "x-kubernetes-list-type", new.XListType != nil), field, msg)
+		c.add(checkListTypeChanged, keywordPath(at.path(), "x-kubernetes-list-type", new.XListType != nil), at.field(), msg)
 	}
 	om, nm := orDefault(old.XMapType, "granular"), orDefault(new.XMapType, "granular")
 	if om != nm {
-		c.add(checkMapTypeChanged, keywordPath(path, "x-kubernetes-map-type", new.XMapType != nil), field,
+		c.add(checkMapTypeChanged, keywordPath(at.path(), "x-kubernetes-map-type", new.XMapType != nil), at.field(),
 			"x-kubernetes-map-type changes from "+om+" to "+nm+": server-side apply merges it differently")
 	}
 }

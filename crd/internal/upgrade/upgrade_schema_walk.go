@@ -60,10 +60,9 @@ func fieldName(path string) string {
 	return path
 }
 
-// node compares old with new, both schemas of the object field at field,
-// new found at path in the new CRD, then their children.
-func (c *schemaComparison) node(old, new *api.JSONSchemaProps, path, field string) {
-	c.keywords(old, new, path, field)
+// node compares old with new, the schemas at at, then their children.
+func (c *schemaComparison) node(old, new *api.JSONSchemaProps, at *place) {
+	c.keywords(old, new, at)
 	var unjudged []string
 	// One copy of each child schema for the whole loop, and for all the
 	// nodes at this depth: node keeps no pointer to it, a copy per
@@ -77,60 +76,65 @@ func (c *schemaComparison) node(old, new *api.JSONSchemaProps, path, field strin
 		var ok bool
 		*o = old.Properties[name]
 		if *n, ok = new.Properties[name]; !ok {
-			at := path
+			where := at.path()
 			if len(new.Properties) > 0 {
-				at += ".properties"
+				where += ".properties"
 			}
 			msg := "removed from the schema: clients that set it fail or lose it, and stored values are pruned"
 			if keepsUnknown(new) {
 				msg = "removed from the schema: unknown fields are kept here, but it is no longer validated"
 			}
-			c.add(checkFieldRemoved, at, joinField(field, name), msg)
+			c.add(checkFieldRemoved, where, joinField(at.field(), name), msg)
 			continue
 		}
-		c.node(o, n, path+".properties["+name+"]", joinField(field, name))
+		child := at.property(name)
+		c.node(o, n, &child)
 	}
 	switch oi, ni := old.Items, new.Items; {
 	case oi == nil && ni == nil:
 	case oi == nil || ni == nil || (oi.Schema == nil) != (ni.Schema == nil) || len(oi.JSONSchemas) != len(ni.JSONSchemas):
 		unjudged = append(unjudged, "items")
 	case oi.Schema != nil:
-		c.node(oi.Schema, ni.Schema, path+".items", field+"[*]")
+		child := at.below("items", "", false, itemField)
+		c.node(oi.Schema, ni.Schema, &child)
 	default:
 		for i := range oi.JSONSchemas {
-			c.node(&oi.JSONSchemas[i], &ni.JSONSchemas[i], path+".items["+strconv.Itoa(i)+"]", field+"[*]")
+			child := at.below("items", strconv.Itoa(i), true, itemField)
+			c.node(&oi.JSONSchemas[i], &ni.JSONSchemas[i], &child)
 		}
 	}
-	c.combinators(old, new, path, field)
-	unjudged = c.orBool("additionalProperties", old.AdditionalProperties, new.AdditionalProperties, path, field+"[*]", unjudged)
-	unjudged = c.orBool("additionalItems", old.AdditionalItems, new.AdditionalItems, path, field+"[*]", unjudged)
-	unjudged = c.schemaMap("patternProperties", old.PatternProperties, new.PatternProperties, path, field+"[*]", unjudged)
-	unjudged = c.schemaMap("definitions", old.Definitions, new.Definitions, path, field, unjudged)
-	unjudged = c.dependencies(old.Dependencies, new.Dependencies, path, field, unjudged)
+	c.combinators(old, new, at)
+	unjudged = c.orBool("additionalProperties", old.AdditionalProperties, new.AdditionalProperties, at, unjudged)
+	unjudged = c.orBool("additionalItems", old.AdditionalItems, new.AdditionalItems, at, unjudged)
+	unjudged = c.schemaMap("patternProperties", old.PatternProperties, new.PatternProperties, at, itemField, unjudged)
+	unjudged = c.schemaMap("definitions", old.Definitions, new.Definitions, at, sameField, unjudged)
+	unjudged = c.dependencies(old.Dependencies, new.Dependencies, at, unjudged)
 	unjudged = append(unjudged, unjudgedKeywords(old, new)...)
 	if len(unjudged) > 0 {
 		slices.Sort(unjudged)
-		c.add(checkUnhandledChange, path, field, "changes this check cannot judge, review them by hand: "+strings.Join(unjudged, ", "))
+		c.add(checkUnhandledChange, at.path(), at.field(), "changes this check cannot judge, review them by hand: "+strings.Join(unjudged, ", "))
 	}
 }
 
-// orBool compares additionalProperties or additionalItems, and returns
-// unjudged with name added when the change is not to a schema kept on both
-// sides.
-func (c *schemaComparison) orBool(name string, old, new *api.JSONSchemaPropsOrBool, path, field string, unjudged []string) []string {
+// orBool compares additionalProperties or additionalItems, below the
+// nodes at at, and returns unjudged with name added when the change is not
+// to a schema kept on both sides.
+func (c *schemaComparison) orBool(name string, old, new *api.JSONSchemaPropsOrBool, at *place, unjudged []string) []string {
 	switch {
 	case old == nil && new == nil:
 	case old == nil || new == nil || old.Allows != new.Allows || (old.Schema == nil) != (new.Schema == nil):
 		unjudged = append(unjudged, name)
 	case old.Schema != nil:
-		c.node(old.Schema, new.Schema, path+"."+name, field)
+		child := at.below(name, "", false, itemField)
+		c.node(old.Schema, new.Schema, &child)
 	}
 	return unjudged
 }
 
 // schemaMap compares patternProperties or definitions: the schemas under
-// keys in both, and name is unjudged if the keys differ.
-func (c *schemaComparison) schemaMap(name string, old, new map[string]api.JSONSchemaProps, path, field string, unjudged []string) []string {
+// keys in both, whose field is how, and name is unjudged if the keys
+// differ.
+func (c *schemaComparison) schemaMap(name string, old, new map[string]api.JSONSchemaProps, at *place, how fieldStep, unjudged []string) []string {
 	changed := len(old) != len(new)
 	for _, k := range api.SortedKeys(old) {
 		n, ok := new[k]
@@ -139,7 +143,8 @@ func (c *schemaComparison) schemaMap(name string, old, new map[string]api.JSONSc
 			continue
 		}
 		o := old[k]
-		c.node(&o, &n, path+"."+name+"["+k+"]", field)
+		child := at.below(name, k, true, how)
+		c.node(&o, &n, &child)
 	}
 	if changed {
 		unjudged = append(unjudged, name)
@@ -149,7 +154,7 @@ func (c *schemaComparison) schemaMap(name string, old, new map[string]api.JSONSc
 
 // dependencies compares dependencies as schemaMap does, with lists of
 // property names compared whole.
-func (c *schemaComparison) dependencies(old, new map[string]api.JSONSchemaPropsOrStringArray, path, field string, unjudged []string) []string {
+func (c *schemaComparison) dependencies(old, new map[string]api.JSONSchemaPropsOrStringArray, at *place, unjudged []string) []string {
 	changed := len(old) != len(new)
 	for _, k := range api.SortedKeys(old) {
 		o := old[k]
@@ -158,7 +163,8 @@ func (c *schemaComparison) dependencies(old, new map[string]api.JSONSchemaPropsO
 		case !ok || (o.Schema == nil) != (n.Schema == nil) || !slices.Equal(o.Property, n.Property):
 			changed = true
 		case o.Schema != nil:
-			c.node(o.Schema, n.Schema, path+".dependencies["+k+"]", field)
+			child := at.below("dependencies", k, true, sameField)
+			c.node(o.Schema, n.Schema, &child)
 		}
 	}
 	if changed {
@@ -173,6 +179,7 @@ func (c *schemaComparison) dependencies(old, new map[string]api.JSONSchemaPropsO
 // single schemas.
 func CompareNode(old, new *api.JSONSchemaProps) []Finding {
 	c := schemaComparison{}
-	c.node(old, new, "", "")
+	root := rootPlace("", "")
+	c.node(old, new, &root)
 	return c.findings
 }

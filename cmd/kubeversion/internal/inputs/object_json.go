@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // JSON returns o as kubectl sends it to the API server: JSON with the
@@ -25,6 +26,24 @@ func (o Object) JSON() ([]byte, error) {
 // corpora, with its reflection and its sorting of keys through
 // reflect.Value.
 func appendJSON(dst []byte, v any) ([]byte, error) {
+	var w jsonWriter
+	return w.append(dst, v, 0)
+}
+
+// jsonWriter is appendJSON's walk. It sorts the keys of each mapping, with
+// their values, in a list it keeps for the next mapping at the same
+// depth: a list per mapping, and a lookup per key, were 93% of its
+// allocations and 8% of its time on kueue's Workload CRD.
+type jsonWriter struct {
+	pairs [][]keyValue // by depth
+}
+
+type keyValue struct {
+	key   string
+	value any
+}
+
+func (w *jsonWriter) append(dst []byte, v any, depth int) ([]byte, error) {
 	switch v := v.(type) {
 	case nil:
 		return append(dst, "null"...), nil
@@ -38,22 +57,26 @@ func appendJSON(dst []byte, v any) ([]byte, error) {
 		if v == nil {
 			return append(dst, "null"...), nil
 		}
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
+		for len(w.pairs) <= depth {
+			w.pairs = append(w.pairs, nil)
 		}
-		slices.Sort(keys)
+		pairs := w.pairs[depth][:0]
+		for k, e := range v {
+			pairs = append(pairs, keyValue{k, e})
+		}
+		slices.SortFunc(pairs, func(a, b keyValue) int { return strings.Compare(a.key, b.key) })
+		w.pairs[depth] = pairs
 		dst = append(dst, '{')
-		for i, k := range keys {
+		for i, p := range pairs {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
 			var err error
-			if dst, err = appendString(dst, k); err != nil {
+			if dst, err = appendString(dst, p.key); err != nil {
 				return nil, err
 			}
 			dst = append(dst, ':')
-			if dst, err = appendJSON(dst, v[k]); err != nil {
+			if dst, err = w.append(dst, p.value, depth+1); err != nil {
 				return nil, err
 			}
 		}
@@ -68,7 +91,7 @@ func appendJSON(dst []byte, v any) ([]byte, error) {
 				dst = append(dst, ',')
 			}
 			var err error
-			if dst, err = appendJSON(dst, e); err != nil {
+			if dst, err = w.append(dst, e, depth+1); err != nil {
 				return nil, err
 			}
 		}

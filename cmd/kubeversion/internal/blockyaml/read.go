@@ -163,6 +163,9 @@ type parser struct {
 	nodes  bool // build *yaml.Node, for ReadNode, not values
 	// outline, when set, is what ReadOutlined records besides the values.
 	outline *Outline
+	// entries are the keys and values of the mappings being read, those
+	// of the innermost last (see valueMapping).
+	entries []entry
 }
 
 func (p *parser) outside() { panic(errOutside) }

@@ -57,3 +57,31 @@ func TestCompileCache(t *testing.T) {
 		t.Errorf("got %v; want one error, of the rule of spec, which has no metadata", errs)
 	}
 }
+
+// TestCompileCacheDocumentation checks that a schema compiled before with
+// other documentation (description and title, which the cache's key
+// leaves out) gets the errors and costs a new checker gives it.
+func TestCompileCacheDocumentation(t *testing.T) {
+	withDocs := func(doc string) *crd.CustomResourceDefinition {
+		c, err := crd.Decode([]byte(`{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+ "metadata": {"name": "gadgets.example.com"},
+ "spec": {"group": "example.com", "scope": "Namespaced", "names": {"plural": "gadgets", "kind": "Gadget"},
+  "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {
+   "type": "object", "properties": {"spec": {"type": "object", "description": "` + doc + `", "title": "` + doc + `",
+    "properties": {"names": {"type": "array", "description": "` + doc + `", "items": {"type": "string"}}},
+    "x-kubernetes-validations": [{"rule": "self.names.all(n, n.size() > 1) && self.names + 1"}, {"rule": "self.names.all(n, n.all(m, m == n))"}]}}}}}]}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	checker := cel.NewChecker()
+	first := fmt.Sprint(crd.Validator{CEL: checker}.ValidateCreate(withDocs("one")))
+	if first == "[]" {
+		t.Fatal("no errors: the rules should not compile")
+	}
+	fresh := fmt.Sprint(crd.Validator{CEL: cel.NewChecker()}.ValidateCreate(withDocs("two")))
+	if got := fmt.Sprint(crd.Validator{CEL: checker}.ValidateCreate(withDocs("two"))); got != fresh {
+		t.Errorf("compiled before with other documentation:\n%s\nwant\n%s", got, fresh)
+	}
+}

@@ -3,6 +3,7 @@ package cel
 import (
 	"crypto/sha256"
 	"reflect"
+	"slices"
 	"testing"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -19,13 +20,13 @@ func hashOf(s *apiextensions.JSONSchemaProps) [sha256.Size]byte {
 }
 
 // TestSchemaHasherFields checks that schemaHasher writes every field of
-// the server's schema: setting any one of them, in a schema or in one
-// below it, changes the hash. A field that a new Kubernetes adds fails
-// the count.
+// the server's schema but docFields: setting any other one of them, in a
+// schema or in one below it, changes the hash, and setting one of
+// docFields does not. A field that a new Kubernetes adds fails the count.
 func TestSchemaHasherFields(t *testing.T) {
 	typ := reflect.TypeFor[apiextensions.JSONSchemaProps]()
 	if n := typ.NumField(); n != 44 {
-		t.Fatalf("apiextensions.JSONSchemaProps has %d fields; schemaHasher writes 44", n)
+		t.Fatalf("apiextensions.JSONSchemaProps has %d fields; schemaHasher knows 44", n)
 	}
 	seen := map[[sha256.Size]byte]string{}
 	add := func(name string, s *apiextensions.JSONSchemaProps) {
@@ -35,9 +36,20 @@ func TestSchemaHasherFields(t *testing.T) {
 		}
 		seen[sum] = name
 	}
+	empty := hashOf(&apiextensions.JSONSchemaProps{})
 	add("empty", &apiextensions.JSONSchemaProps{})
+	for _, name := range docFields {
+		var s apiextensions.JSONSchemaProps
+		reflect.ValueOf(&s).Elem().FieldByName(name).SetString("docs")
+		if hashOf(&s) != empty {
+			t.Errorf("%s changes the hash; compiling does not read it", name)
+		}
+	}
 	for i := range typ.NumField() {
 		f := typ.Field(i)
+		if slices.Contains(docFields, f.Name) {
+			continue
+		}
 		for j, v := range sampleValues(f.Type) {
 			var s apiextensions.JSONSchemaProps
 			reflect.ValueOf(&s).Elem().Field(i).Set(v)
@@ -117,7 +129,7 @@ func TestDigestsKeepKeys(t *testing.T) {
 	// Each schema has rules of its own, as the converted schemas the
 	// checker walks have.
 	leaf := func(deep string) apiextensions.JSONSchemaProps {
-		return apiextensions.JSONSchemaProps{Type: "string", XValidations: rule("self != ''"), Description: deep}
+		return apiextensions.JSONSchemaProps{Type: "string", XValidations: rule("self != ''"), Format: deep}
 	}
 	tree := func(deep string) *apiextensions.JSONSchemaProps {
 		mid := apiextensions.JSONSchemaProps{Type: "object", XValidations: rule("has(self.leaf)"),
@@ -152,6 +164,6 @@ func TestDigestsKeepKeys(t *testing.T) {
 		t.Errorf("the walk kept %d digests; want 4, one a schema with rules", len(walk))
 	}
 	if key(tree("b"), true, digests{}) == key(root, true, walk) {
-		t.Error("a description two schemas down does not change the root's key")
+		t.Error("a format two schemas down does not change the root's key")
 	}
 }

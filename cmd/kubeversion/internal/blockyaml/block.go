@@ -33,8 +33,8 @@ func (p *parser) mapping(col, parent int) any {
 // valueMapping is mapping for values: it keeps the keys and values on
 // p.entries until the mapping ends, then makes the map at its size. A map
 // grown key by key, and looked up for each key to refuse a repeated one,
-// was a tenth of Read's time; a repeated key now shows as a map smaller
-// than its entries.
+// cost Read a few percent on large CRDs; a repeated key now shows as a
+// map smaller than its entries.
 func (p *parser) valueMapping(col int) map[string]any {
 	outlined := 0
 	if p.outline != nil {

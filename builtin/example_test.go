@@ -49,10 +49,13 @@ func ExampleOptions() {
 	fmt.Println(strict.Message)
 	warn := j.Create(context.Background(), []byte(typo), builtin.Options{Namespace: "team", FieldValidation: "Warn"})
 	fmt.Println(warn.Valid(), warn.Warnings)
+	lean := j.Create(context.Background(), []byte(typo), builtin.Options{FieldValidation: "Warn", NoObject: true})
+	fmt.Println(lean.Valid(), lean.Warnings, lean.Object == nil)
 	fmt.Println(string(warn.Object))
 	// Output:
 	// ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "dta"
 	// true [unknown field "dta"]
+	// true [unknown field "dta"] true
 	// {"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","namespace":"team","uid":"00000000-0000-0000-0000-000000000000"}}
 }
 

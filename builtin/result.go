@@ -26,7 +26,8 @@ type Result struct {
 	Warnings []string
 
 	// Object is the object as the server would store and return it, as
-	// JSON in the request's API version, when it is accepted.
+	// JSON in the request's API version, when it is accepted (but for a
+	// create with Options.NoObject).
 	Object []byte
 }
 

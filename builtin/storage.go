@@ -23,7 +23,8 @@ import (
 )
 
 // optionsGetter gives every store the storage below, with the codec the
-// API server stores the resource with (storageCodec).
+// API server stores the resource with (storageCodec), which copies where
+// it need not encode (copyingCodec).
 type optionsGetter struct{}
 
 func (optionsGetter) GetRESTOptions(resource schema.GroupResource, _ runtime.Object) (generic.RESTOptions, error) {
@@ -33,7 +34,7 @@ func (optionsGetter) GetRESTOptions(resource schema.GroupResource, _ runtime.Obj
 	}
 	return generic.RESTOptions{
 		StorageConfig: &storagebackend.ConfigForResource{
-			Config:        storagebackend.Config{Codec: codec},
+			Config:        storagebackend.Config{Codec: copyingCodec{codec}},
 			GroupResource: resource,
 		},
 		Decorator:      liveDecorator,

@@ -69,7 +69,7 @@ func runValidate(e *env, args []string) int {
 	res, err := validate.Stream(validate.Options{
 		Paths: paths, CRDPaths: crdPaths, OldPaths: oldFlag,
 		Level: *level, Namespace: *namespace, AllowUnchecked: *allowUnchecked, NoKustomize: *noKustomize, KustomizeRemote: *kustomizeRemote,
-		KubernetesRelease: minor, Timeout: *timeout,
+		KubernetesRelease: minor, Timeout: *timeout, NoObjects: *format != "json", // only -o json shows them
 		Stdin: e.stdin, Stderr: e.stderr,
 	}, out.Object)
 	if err != nil {

@@ -38,11 +38,14 @@ const (
 // is written without being read again (json.Marshal checks and compacts
 // a json.RawMessage, which was 2% of validate's CPU).
 type appliedRecord struct {
-	Key        [3]string       `json:"key"` // group and kind, namespace, name
-	File       string          `json:"file"`
-	Line       int             `json:"line"`
-	APIVersion string          `json:"apiVersion"`
-	Object     json.RawMessage `json:"-"`
+	Key        [3]string `json:"key"` // group and kind, namespace, name
+	File       string    `json:"file"`
+	Line       int       `json:"line"`
+	APIVersion string    `json:"apiVersion"`
+	// Sent marks an Object that is the object as it was sent, created
+	// with Options.NoObjects: its stored object is still to be made.
+	Sent   bool            `json:"sent,omitempty"`
+	Object json.RawMessage `json:"-"`
 }
 
 // hashKey returns a 64-bit hash of k: FNV-1a, each part ended by a byte
@@ -63,11 +66,11 @@ func seenBit(h uint64) (int, uint64) {
 }
 
 // put records stored, the JSON of the object read at file:line as the
-// server would store it, as the applied object of k. An object that
-// cannot be kept is not recorded: a later copy is then judged as a
-// create.
-func (a *appliedObjects) put(k liveKey, file string, line int, apiVersion string, stored []byte) {
-	data, err := json.Marshal(appliedRecord{Key: k.parts(), File: file, Line: line, APIVersion: apiVersion})
+// server would store it (as it was sent, if sent), as the applied object
+// of k. An object that cannot be kept is not recorded: a later copy is
+// then judged as a create.
+func (a *appliedObjects) put(k liveKey, file string, line int, apiVersion string, stored []byte, sent bool) {
+	data, err := json.Marshal(appliedRecord{Key: k.parts(), File: file, Line: line, APIVersion: apiVersion, Sent: sent})
 	if err != nil || uint64(len(data)) > math.MaxUint32 || uint64(len(stored)) > math.MaxUint32 {
 		return // the header holds each length in 32 bits
 	}
@@ -128,9 +131,14 @@ func (a *appliedObjects) get(k liveKey) *liveObject {
 	return nil
 }
 
-// live returns the live object of rec.
+// live returns the live object of rec; for one that was sent, the
+// object sent, with no fields (see checker.storedOf).
 func (rec appliedRecord) live() *liveObject {
 	l := &liveObject{json: rec.Object, file: rec.File, line: rec.Line, apiVersion: rec.APIVersion}
+	if rec.Sent {
+		l.sent = true
+		return l
+	}
 	if json.Unmarshal(rec.Object, &l.fields) != nil {
 		return nil
 	}

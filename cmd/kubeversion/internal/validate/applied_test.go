@@ -27,7 +27,7 @@ func TestAppliedObjects(t *testing.T) {
 			if version == 2 && i%10 != 0 {
 				continue
 			}
-			a.put(liveKey{"ConfigMap", "default", fmt.Sprint("c", i)}, "f.yaml", i, "v1", stored(i, version))
+			a.put(liveKey{"ConfigMap", "default", fmt.Sprint("c", i)}, "f.yaml", i, "v1", stored(i, version), false)
 		}
 	}
 	for i := range n {
@@ -47,7 +47,7 @@ func TestAppliedObjects(t *testing.T) {
 	}
 	// A stored object without a resourceVersion gets "1", which an update
 	// must carry.
-	a.put(liveKey{"Secret", "default", "s"}, "f.yaml", 1, "v1", []byte(`{"metadata":{"name":"s"}}`))
+	a.put(liveKey{"Secret", "default", "s"}, "f.yaml", 1, "v1", []byte(`{"metadata":{"name":"s"}}`), false)
 	if l := a.get(liveKey{"Secret", "default", "s"}); l == nil || string(l.json) != `{"metadata":{"name":"s","resourceVersion":"1"}}` {
 		t.Errorf("no resourceVersion: %+v", l)
 	}

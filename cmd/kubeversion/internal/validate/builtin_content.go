@@ -44,6 +44,7 @@ func (ck *checker) judgeBuiltinContent(r ObjectReport, o inputs.Object, loc *inp
 	} else {
 		r.noLive = ck.live != nil
 		r.Operation = "create"
+		opts.NoObject = ck.noObjects
 		res = judge.Create(context.Background(), data, opts)
 	}
 	if !res.Checked {
@@ -63,7 +64,29 @@ func (ck *checker) judgeBuiltinContent(r ObjectReport, o inputs.Object, loc *inp
 		return ck.addBuiltinErrors(r, res, loc)
 	}
 	r.stored = res.Object
+	if r.stored == nil && opts.NoObject {
+		r.sent = data
+	}
 	return r.judged(StatusValid, "")
+}
+
+// storedOf returns l, the applied object of a later copy, as the server
+// stored it: for one created with Options.NoObjects, kept as it was sent,
+// it is created again, with the same options, to make its stored object.
+// The create is the same as before, so it is accepted again; nil if not.
+func (ck *checker) storedOf(l *liveObject) *liveObject {
+	if !l.sent {
+		return l
+	}
+	judge, err := builtin.Default()
+	if err != nil {
+		return nil
+	}
+	res := judge.Create(context.Background(), l.json, builtin.Options{Namespace: ck.namespace, FieldValidation: fieldValidation(ck.level)})
+	if !res.Valid() || res.Object == nil {
+		return nil
+	}
+	return appliedRecord{File: l.file, Line: l.line, APIVersion: l.apiVersion, Object: res.Object}.live()
 }
 
 // addBuiltinErrors adds the server's refusal to r: one error per cause,

@@ -82,6 +82,10 @@ type ObjectReport struct {
 	// -o json and [Run] read it.
 	Object map[string]any `json:"object,omitempty"`
 	stored []byte
+	// sent is the JSON of a built-in object created with
+	// Options.NoObjects, whose stored object is made only when a later
+	// copy needs it (see checker.storedOf).
+	sent []byte
 
 	noLive bool // --old was given, but has no live object of this one
 	// namespace is the one the object is sent in, as kubectl's context
@@ -117,6 +121,9 @@ type checker struct {
 	// would store them: a later object of the same identity is judged as
 	// an update of it, as `kubectl apply` of both would apply the second.
 	applied appliedObjects
+	// noObjects is Options.NoObjects: built-in objects are created
+	// without their stored object, kept in applied as they were sent.
+	noObjects bool
 }
 
 // newReport returns the report of o before it is judged.
@@ -342,7 +349,7 @@ func (ck *checker) asSent(fields map[string]any, c *crd.CustomResourceDefinition
 func (ck *checker) liveOf(group, kind, ns, name string) *liveObject {
 	k := liveKey{server.GroupKind(group, kind), ns, name}
 	if l := ck.applied.get(k); l != nil {
-		return l
+		return ck.storedOf(l)
 	}
 	if l := ck.live[k]; l != nil {
 		return l
@@ -360,15 +367,18 @@ func (ck *checker) remember(o inputs.Object, r ObjectReport) {
 	if r.Status != StatusValid && r.Status != StatusNoErrors {
 		return
 	}
-	stored := r.stored
+	stored, sent := r.stored, false
 	if stored == nil && r.Object != nil {
 		stored, _ = json.Marshal(r.Object)
+	}
+	if stored == nil && r.sent != nil {
+		stored, sent = r.sent, true
 	}
 	if stored == nil {
 		return
 	}
 	group, _ := server.SplitAPIVersion(r.APIVersion)
-	ck.applied.put(liveKey{server.GroupKind(group, r.Kind), r.namespace, r.Name}, o.File, o.Line, r.APIVersion, stored)
+	ck.applied.put(liveKey{server.GroupKind(group, r.Kind), r.namespace, r.Name}, o.File, o.Line, r.APIVersion, stored, sent)
 }
 
 // asUpdate returns fields as `kubectl apply` updates live with them: a

@@ -107,6 +107,7 @@ type liveObject struct {
 	file       string
 	line       int
 	apiVersion string
+	sent       bool // json is the object sent, not yet stored
 }
 
 // keyOf returns the liveKey of o, with the namespace as written.

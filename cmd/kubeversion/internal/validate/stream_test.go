@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -171,6 +172,57 @@ func TestWorkersSameReports(t *testing.T) {
 	for _, workers := range []int{2, 4, 16} {
 		if got := run(workers); got != one {
 			t.Errorf("%d workers: -o json differs from one worker's", workers)
+		}
+	}
+}
+
+// TestNoObjectsSameReports checks that Options.NoObjects changes no
+// report but for the objects it leaves out: the later copies of an
+// object created without its stored object are judged against that
+// object all the same.
+func TestNoObjectsSameReports(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "validate")
+	var copies strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&copies, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c%d}\ndata: {a: \"%d\"}\n---\n", i%7, i%3)
+		fmt.Fprintf(&copies, "apiVersion: v1\nkind: Service\nmetadata: {name: s%d}\nspec: {type: NodePort, selector: {app: a}, ports: [{port: %d}]}\n---\n", i%4, 80+i%2)
+		fmt.Fprintf(&copies, "apiVersion: batch/v1\nkind: Job\nmetadata: {name: j%d}\nspec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox:1.%d}]}}}\n---\n", i%3, i%2)
+	}
+	stream := filepath.Join(t.TempDir(), "copies.yaml")
+	if err := os.WriteFile(stream, []byte(copies.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(noObjects bool) []ObjectReport {
+		var reports []ObjectReport
+		_, err := Stream(Options{Paths: []string{dir, stream}, Workers: 2, Level: FieldStrict, Namespace: "default", Stderr: io.Discard, NoObjects: noObjects}, func(r ObjectReport) error {
+			if noObjects && r.Operation == "create" && r.stored != nil {
+				t.Errorf("%s:%d: a create's stored object with NoObjects", r.File, r.Line)
+			}
+			r.Object, r.stored, r.sent = nil, nil, nil
+			reports = append(reports, r)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return reports
+	}
+	want, got := run(false), run(true)
+	updates := 0
+	for _, r := range want {
+		if r.Operation == "update" {
+			updates++
+		}
+	}
+	if updates < 250 {
+		t.Fatalf("%d updates: the copies should be judged as updates", updates)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d reports with NoObjects, %d without", len(got), len(want))
+	}
+	for i := range want {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Errorf("report %d with NoObjects:\n%+v\nwithout:\n%+v", i, got[i], want[i])
 		}
 	}
 }

@@ -18,8 +18,12 @@ import (
 // two fields, then schema.ParseGroupVersion).
 func peekKind(object []byte) (schema.GroupVersionKind, error) {
 	var tm metav1.TypeMeta
-	if err := json.Unmarshal(object, &tm); err != nil {
-		return schema.GroupVersionKind{}, fmt.Errorf("it is not a JSON object: %v", err)
+	var ok bool
+	if tm.APIVersion, tm.Kind, ok = readTypeMeta(object); !ok {
+		tm = metav1.TypeMeta{}
+		if err := json.Unmarshal(object, &tm); err != nil {
+			return schema.GroupVersionKind{}, fmt.Errorf("it is not a JSON object: %v", err)
+		}
 	}
 	if tm.Kind == "" || tm.APIVersion == "" {
 		return schema.GroupVersionKind{}, fmt.Errorf("it has no apiVersion and kind")

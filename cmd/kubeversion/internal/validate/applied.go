@@ -131,26 +131,34 @@ func (a *appliedObjects) get(k liveKey) *liveObject {
 	return nil
 }
 
-// live returns the live object of rec; for one that was sent, the
-// object sent, with no fields (see checker.storedOf).
+// live returns the live object of rec, its JSON as kept; its fields
+// are read when needed (see liveObject.withFields). The built-in
+// objects' judge reads the JSON as the server reads what it stored.
 func (rec appliedRecord) live() *liveObject {
-	l := &liveObject{json: rec.Object, file: rec.File, line: rec.Line, apiVersion: rec.APIVersion}
-	if rec.Sent {
-		l.sent = true
+	return &liveObject{json: rec.Object, file: rec.File, line: rec.Line, apiVersion: rec.APIVersion, sent: rec.Sent}
+}
+
+// withFields returns l with its fields read from its JSON, and with
+// metadata.resourceVersion "1" where it has none: the server gives a
+// stored object one, which an update must carry. It returns nil for a
+// nil l, or JSON that cannot be read.
+func (l *liveObject) withFields() *liveObject {
+	if l == nil || l.fields != nil {
 		return l
 	}
-	if json.Unmarshal(rec.Object, &l.fields) != nil {
+	withFields := *l
+	if json.Unmarshal(l.json, &withFields.fields) != nil {
 		return nil
 	}
-	meta, _ := l.fields["metadata"].(map[string]any)
+	meta, _ := withFields.fields["metadata"].(map[string]any)
 	if _, ok := meta["resourceVersion"]; meta != nil && !ok {
 		meta["resourceVersion"] = "1"
 		var err error
-		if l.json, err = json.Marshal(l.fields); err != nil {
+		if withFields.json, err = json.Marshal(withFields.fields); err != nil {
 			return nil
 		}
 	}
-	return l
+	return &withFields
 }
 
 // parts returns k's group and kind, namespace and name.

@@ -75,7 +75,7 @@ func (ck *checker) judgeBuiltinContent(r ObjectReport, o inputs.Object, loc *inp
 // it is created again, with the same options, to make its stored object.
 // The create is the same as before, so it is accepted again; nil if not.
 func (ck *checker) storedOf(l *liveObject) *liveObject {
-	if !l.sent {
+	if l == nil || !l.sent {
 		return l
 	}
 	judge, err := builtin.Default()

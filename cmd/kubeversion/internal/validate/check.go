@@ -211,7 +211,7 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 	r.namespace, _ = meta["namespace"].(string)
 	var live *liveObject
 	if ck.live != nil || !ck.applied.empty() {
-		if live = ck.liveOf(group, r.Kind, r.namespace, r.Name); live == nil {
+		if live = ck.liveOf(group, r.Kind, r.namespace, r.Name).withFields(); live == nil {
 			r.noLive = ck.live != nil
 		} else {
 			fields = asUpdate(fields, live.fields)

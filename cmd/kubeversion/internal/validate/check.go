@@ -194,7 +194,7 @@ func (ck *checker) check(o inputs.Object) ObjectReport {
 		r.Reason = "no CustomResourceDefinition of kind " + r.Kind + " in group " + group + " in the input or --crd"
 		return r.judged(StatusNotChecked, r.Reason)
 	}
-	c := d.crd
+	c := d.decoded()
 	r.CRD, r.Class = c.Metadata.Name, ClassCustom
 	if rejected := d.rejection(); rejected != "" {
 		r.Reason = rejected

@@ -3,6 +3,7 @@ package validate
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -70,5 +71,30 @@ func TestWarningField(t *testing.T) {
 		if got, _ := warningField(tt.warning); got != tt.field {
 			t.Errorf("warningField(%q) = %q, want %q", tt.warning, got, tt.field)
 		}
+	}
+}
+
+// TestDefinitionDecodedOnDemand checks that a CRD read is not kept
+// decoded until an object of it is judged, and is then decoded as read.
+func TestDefinitionDecodedOnDemand(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "validate", "crd.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	crds, p := inputs.ReadObjects("crd.yaml", data)
+	if p != nil {
+		t.Fatal(p)
+	}
+	defs := &definitions{}
+	if p := defs.add(crds[0]); p != nil {
+		t.Fatal(p)
+	}
+	d := defs.byKind[server.GroupKind("example.com", "Widget")]
+	if d == nil || d.crd != nil {
+		t.Fatalf("the definition read: %+v, want one not decoded", d)
+	}
+	want, _ := server.DecodeCRD(crds[0], inputs.NewLocator(crds[0]))
+	if got := d.decoded(); !reflect.DeepEqual(got, want) {
+		t.Errorf("decoded on demand:\n%+v\nwant\n%+v", got, want)
 	}
 }

@@ -15,18 +15,7 @@ import (
 // TestValidateWithoutCEL checks an object judged without a CEL evaluator:
 // "no errors", never "valid", and counted as not checked in full.
 func TestValidateWithoutCEL(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "validate", "crd.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	crds, p := inputs.ReadObjects("crd.yaml", data)
-	if p != nil {
-		t.Fatal(p)
-	}
-	defs := &definitions{}
-	if p := defs.add(crds[0]); p != nil {
-		t.Fatal(p)
-	}
+	defs, _ := widgetDefinitions(t)
 	text := "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: small, replicas: 5, maxReplicas: 2}\n"
 	var reports []ObjectReport
 	ck := &checker{defs: defs, level: FieldStrict, namespace: "default"} // the zero validator: no CEL
@@ -77,6 +66,21 @@ func TestWarningField(t *testing.T) {
 // TestDefinitionDecodedOnDemand checks that a CRD read is not kept
 // decoded until an object of it is judged, and is then decoded as read.
 func TestDefinitionDecodedOnDemand(t *testing.T) {
+	defs, crds := widgetDefinitions(t)
+	d := defs.byKind[server.GroupKind("example.com", "Widget")]
+	if d == nil || d.crd != nil {
+		t.Fatalf("the definition read: %+v, want one not decoded", d)
+	}
+	want, _ := server.DecodeCRD(crds[0], inputs.NewLocator(crds[0]))
+	if got := d.decoded(); !reflect.DeepEqual(got, want) {
+		t.Errorf("decoded on demand:\n%+v\nwant\n%+v", got, want)
+	}
+}
+
+// widgetDefinitions returns the definitions of the command's test CRD,
+// of kind Widget in group example.com, and its objects as read.
+func widgetDefinitions(t *testing.T) (*definitions, []inputs.Object) {
+	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "validate", "crd.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -89,12 +93,5 @@ func TestDefinitionDecodedOnDemand(t *testing.T) {
 	if p := defs.add(crds[0]); p != nil {
 		t.Fatal(p)
 	}
-	d := defs.byKind[server.GroupKind("example.com", "Widget")]
-	if d == nil || d.crd != nil {
-		t.Fatalf("the definition read: %+v, want one not decoded", d)
-	}
-	want, _ := server.DecodeCRD(crds[0], inputs.NewLocator(crds[0]))
-	if got := d.decoded(); !reflect.DeepEqual(got, want) {
-		t.Errorf("decoded on demand:\n%+v\nwant\n%+v", got, want)
-	}
+	return defs, crds
 }

@@ -12,11 +12,8 @@ import (
 // when the heap doubles), lint spent a third of its CPU collecting on a
 // few hundred CRDs (10 MB live), validate 11% on built-in objects (12 MB
 // live, however many). validate's is smaller, as its peak is weighed
-// against its peers': on 100,000 generated objects, 64 MiB takes 2.94 s
-// and peaks at 128 MiB, 40 MiB 3.21 s and 103 MiB, 96 MiB 2.89 s and 140
-// MiB (medians of 5, at 941826b); on the real manifests of
-// scripts/bench-builtin.sh, 0.51 s at 40 and 64 MiB, peaking at 141 MiB
-// and 144 MiB.
+// against its peers': on 100,000 objects, 64 MiB took 2.94 s at a peak of
+// 128 MiB, 40 MiB 3.21 s at 103 MiB, 96 MiB 2.89 s at 140 MiB.
 var gcHeadroom = map[string]int64{
 	"lint":     96 << 20,
 	"validate": 64 << 20,

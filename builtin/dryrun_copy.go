@@ -31,31 +31,31 @@ type copyingCodec struct {
 const copyToken = "kubeversion-deep-copy:"
 
 var (
-	// toCopy are the objects whose round trip is a copy, each to the
-	// number of its copy, while their create runs.
-	toCopy sync.Map // runtime.Object -> uint64
-	// copying are the objects encoded as tokens and not yet decoded.
+	// toCopy are the objects whose round trip is a copy, while their
+	// create runs.
+	toCopy sync.Map // runtime.Object -> struct{}
+	// copying are the objects encoded as tokens and not yet decoded, by
+	// the number of their token.
 	copying sync.Map // uint64 -> runtime.Object
-	copies  atomic.Uint64
+	tokens  atomic.Uint64
 )
 
 // copyOnly makes the storage round trip of obj a deep copy until done is
 // called.
 func copyOnly(obj runtime.Object) (done func()) {
-	toCopy.Store(obj, copies.Add(1))
+	toCopy.Store(obj, struct{}{})
 	return func() { toCopy.Delete(obj) }
 }
 
-// Encode writes a token for an object of copyOnly, and encodes any other
-// with the storage codec.
+// Encode writes a token for an object of copyOnly, a new one each time,
+// and encodes any other with the storage codec.
 func (c copyingCodec) Encode(obj runtime.Object, w io.Writer) error {
-	n, ok := toCopy.Load(obj)
-	if !ok {
+	if _, ok := toCopy.Load(obj); !ok {
 		return c.Codec.Encode(obj, w)
 	}
+	n := tokens.Add(1)
 	copying.Store(n, obj)
-	token := binary.BigEndian.AppendUint64([]byte(copyToken), n.(uint64))
-	_, err := w.Write(token)
+	_, err := w.Write(binary.BigEndian.AppendUint64([]byte(copyToken), n))
 	return err
 }
 

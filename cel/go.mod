@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/google/cel-go v0.29.2
-	github.com/kubeversion/kubeversion v0.0.0-20261129212156-350790c604a6
+	github.com/kubeversion/kubeversion v0.0.0-20261129215121-c0e6ab10d510
 	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/apiserver v0.37.2

@@ -6,7 +6,7 @@ replace github.com/kubeversion/kubeversion => ../
 
 require (
 	github.com/go-logr/logr v1.4.3
-	github.com/kubeversion/kubeversion v0.0.0-20261129212156-350790c604a6
+	github.com/kubeversion/kubeversion v0.0.0-20261129215121-c0e6ab10d510
 	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/apiserver v0.37.2

@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/go-logr/logr v1.4.3
 	github.com/google/go-cmp v0.7.0
-	github.com/kubeversion/kubeversion v0.0.0-20261129212156-350790c604a6
+	github.com/kubeversion/kubeversion v0.0.0-20261129215121-c0e6ab10d510
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	go.yaml.in/yaml/v3 v3.0.6
 	k8s.io/apimachinery v0.37.2
@@ -137,9 +137,9 @@ require (
 )
 
 require (
-	github.com/kubeversion/kubeversion/builtin v0.0.0-20261129212156-350790c604a6
-	github.com/kubeversion/kubeversion/cel v0.0.0-20261129212156-350790c604a6
-	github.com/kubeversion/kubeversion/migrate v0.0.0-20261129212156-350790c604a6
+	github.com/kubeversion/kubeversion/builtin v0.0.0-20261129215121-c0e6ab10d510
+	github.com/kubeversion/kubeversion/cel v0.0.0-20261129215121-c0e6ab10d510
+	github.com/kubeversion/kubeversion/migrate v0.0.0-20261129215121-c0e6ab10d510
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	k8s.io/cri-api v0.37.2 // indirect
 )
